@@ -1,0 +1,55 @@
+// Errors you can test (STYLE.md, practice 6). Host code throws portaflow::Error with a sentence
+// that says what was wrong and what to do; main() catches it and exits non-zero. Device code uses
+// PORTAFLOW_REQUIRE, which aborts the kernel with its label and location.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include <Kokkos_Core.hpp>
+
+namespace portaflow {
+
+// Process exit codes, documented in the README.
+enum class ExitCode : int {
+  kSuccess = 0,
+  kRuntimeError = 1,  // I/O failure, internal error
+  kInputError = 2,    // bad deck, bad command line
+  kNonPhysical = 3,   // the solution went non-physical (NaN, rho <= 0 or p <= 0)
+};
+
+class Error : public std::runtime_error {
+ public:
+  explicit Error(const std::string& message, ExitCode code = ExitCode::kRuntimeError)
+      : std::runtime_error(message), code_(code) {}
+  ExitCode code() const { return code_; }
+
+ private:
+  ExitCode code_;
+};
+
+// A mistake in what the user gave us: a deck, an override, a command-line argument.
+class InputError : public Error {
+ public:
+  explicit InputError(const std::string& message) : Error(message, ExitCode::kInputError) {}
+};
+
+// Host-side check: throws Error(message) when the condition fails.
+inline void require(bool condition, const std::string& message) {
+  if (!condition) throw Error(message);
+}
+
+}  // namespace portaflow
+
+#define PORTAFLOW_STRINGIFY_DETAIL(x) #x
+#define PORTAFLOW_STRINGIFY(x) PORTAFLOW_STRINGIFY_DETAIL(x)
+
+// Usable inside KOKKOS_LAMBDA bodies and KOKKOS_INLINE_FUNCTIONs as well as on the host: the
+// message must be a string literal so that no allocation happens on a device.
+#define PORTAFLOW_REQUIRE(condition, message)                                       \
+  do {                                                                              \
+    if (!(condition)) {                                                             \
+      Kokkos::abort("PortaFlow REQUIRE failed: " message " [" #condition "] at " __FILE__ \
+                    ":" PORTAFLOW_STRINGIFY(__LINE__));                             \
+    }                                                                               \
+  } while (false)

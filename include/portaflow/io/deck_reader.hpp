@@ -1,0 +1,101 @@
+// Typed, located access to a YAML deck. Every getter checks type and range and, on failure,
+// throws InputError with "deck.yaml:LINE:COL: key 'a.b': expected ..., found ...". Every key read
+// is remembered, so after reading, finish() reports any key nobody asked for (usually a typo)
+// and builds the resolved deck: every value actually used, defaults filled in.
+//
+// Values given by `--set a.b=value` are located as "--set a.b=value" instead of a line.
+#pragma once
+
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+namespace portaflow::io {
+
+// Limits and documentation for a real-valued key. min/max are inclusive unless *_exclusive.
+struct RealSpec {
+  std::optional<double> default_value;  // empty: the key is required
+  double min = -std::numeric_limits<double>::infinity();
+  double max = std::numeric_limits<double>::infinity();
+  bool min_exclusive = false;
+  bool max_exclusive = false;
+  const char* meaning = "";
+};
+
+struct IntSpec {
+  std::optional<long long> default_value;
+  long long min = std::numeric_limits<long long>::min();
+  long long max = std::numeric_limits<long long>::max();
+  const char* meaning = "";
+};
+
+class DeckReader {
+ public:
+  // Reads and parses the deck; applies each "key.path=value" override. Throws InputError for a
+  // missing file, malformed YAML, or a malformed override.
+  static DeckReader from_file(const std::filesystem::path& deck,
+                              const std::vector<std::string>& overrides = {});
+  // Same, from text in memory (tests); `name` stands in for the file name in messages.
+  static DeckReader from_string(const std::string& text, const std::string& name,
+                                const std::vector<std::string>& overrides = {});
+
+  bool has(const std::string& path) const;
+  double get_real(const std::string& path, const RealSpec& spec);
+  long long get_int(const std::string& path, const IntSpec& spec);
+  bool get_bool(const std::string& path, std::optional<bool> default_value, const char* meaning);
+  std::string get_string(const std::string& path, std::optional<std::string> default_value,
+                         const char* meaning);
+  // One of `choices`; the error lists them.
+  std::string get_choice(const std::string& path, const std::vector<std::string>& choices,
+                         std::optional<std::string> default_value, const char* meaning);
+  // A list of exactly `count` numbers, each checked against spec (default not used).
+  std::vector<double> get_real_list(const std::string& path, std::size_t count,
+                                    const RealSpec& spec);
+  std::vector<long long> get_int_list(const std::string& path, std::size_t count,
+                                      const IntSpec& spec);
+
+  // Throws InputError naming the first key in the deck that no getter asked for. Call once all
+  // keys are read.
+  void reject_unknown_keys() const;
+
+  // The deck as used: every key read, with defaults filled in, in the order they were read.
+  const YAML::Node& resolved() const { return resolved_; }
+  std::string resolved_text() const;
+
+  // "file:line:col" of a key's value (or of the closest enclosing map if it is absent).
+  std::string location(const std::string& path) const;
+  [[noreturn]] void fail(const std::string& path, const std::string& message) const;
+
+  const std::string& name() const { return name_; }
+
+ private:
+  DeckReader(YAML::Node root, std::string name);
+  void apply_override(const std::string& assignment);
+
+  // The node at `path`, or an undefined node. Throws if a parent on the way is not a map.
+  YAML::Node lookup(const std::string& path) const;
+  // The node for a required-or-defaulted key: nullopt when absent (then the caller uses the
+  // default or reports it missing).
+  std::optional<YAML::Node> find(const std::string& path);
+  [[noreturn]] void fail_missing(const std::string& path, const std::string& expected) const;
+  [[noreturn]] void fail_value(const std::string& path, const YAML::Node& node,
+                               const std::string& expected) const;
+  void remember(const std::string& path, const YAML::Node& value);
+
+  YAML::Node root_;
+  std::string name_;
+  std::map<std::string, std::string> overrides_;  // path -> the --set text that gave it
+  std::set<std::string> known_paths_;             // every key read, and each of its parents
+  YAML::Node resolved_;
+};
+
+// Splits "a.b.c" into {"a", "b", "c"}.
+std::vector<std::string> split_key_path(const std::string& path);
+
+}  // namespace portaflow::io

@@ -1,0 +1,158 @@
+// Ideal-gas Euler equations in 1, 2 or 3 dimensions, pointwise (STYLE.md, practice 3).
+//
+// Conservative state U = (rho, rho*u_1..rho*u_Dim, E), primitive W = (rho, u_1..u_Dim, p),
+// p = (gamma - 1) (E - rho |u|^2 / 2). Every function works on one state in registers and is
+// callable from kernels and from host tests alike.
+#pragma once
+
+#include "portaflow/core/types.hpp"
+
+namespace portaflow::physics {
+
+struct IdealGas {
+  Real gamma = Real(1.4);
+};
+
+template <int Dim>
+struct Euler {
+  static_assert(Dim >= 1 && Dim <= 3, "Euler is defined in 1, 2 and 3 dimensions");
+  static constexpr int kDim = Dim;
+  static constexpr int kNumVars = Dim + 2;
+  // Conservative variable indices.
+  static constexpr int kRho = 0;
+  static constexpr int kMom = 1;  // kMom + d is the momentum in direction d
+  static constexpr int kEnergy = Dim + 1;
+  // Primitive variable indices.
+  static constexpr int kVel = 1;  // kVel + d is the velocity in direction d
+  static constexpr int kPressure = Dim + 1;
+
+  using State = Vec<kNumVars>;
+  using Matrix = Vec<kNumVars * kNumVars>;  // row-major: m[row * kNumVars + col]
+
+  KOKKOS_INLINE_FUNCTION static Real kinetic_energy_density(const State& u) {
+    Real m2 = 0;
+    for (int d = 0; d < Dim; ++d) m2 += u[kMom + d] * u[kMom + d];
+    return Real(0.5) * m2 / u[kRho];
+  }
+
+  KOKKOS_INLINE_FUNCTION static Real pressure(const State& u, const IdealGas& gas) {
+    return (gas.gamma - 1) * (u[kEnergy] - kinetic_energy_density(u));
+  }
+
+  KOKKOS_INLINE_FUNCTION static Real sound_speed(Real rho, Real p, const IdealGas& gas) {
+    return math::sqrt(gas.gamma * p / rho);
+  }
+
+  KOKKOS_INLINE_FUNCTION static State to_primitive(const State& u, const IdealGas& gas) {
+    State w;
+    w[kRho] = u[kRho];
+    for (int d = 0; d < Dim; ++d) w[kVel + d] = u[kMom + d] / u[kRho];
+    w[kPressure] = pressure(u, gas);
+    return w;
+  }
+
+  KOKKOS_INLINE_FUNCTION static State to_conservative(const State& w, const IdealGas& gas) {
+    State u;
+    u[kRho] = w[kRho];
+    Real v2 = 0;
+    for (int d = 0; d < Dim; ++d) {
+      u[kMom + d] = w[kRho] * w[kVel + d];
+      v2 += w[kVel + d] * w[kVel + d];
+    }
+    u[kEnergy] = w[kPressure] / (gas.gamma - 1) + Real(0.5) * w[kRho] * v2;
+    return u;
+  }
+
+  // Physical flux F_dir(W) from a primitive state.
+  KOKKOS_INLINE_FUNCTION static State flux_from_primitive(const State& w, int dir,
+                                                          const IdealGas& gas) {
+    const Real un = w[kVel + dir];
+    Real v2 = 0;
+    for (int d = 0; d < Dim; ++d) v2 += w[kVel + d] * w[kVel + d];
+    const Real energy = w[kPressure] / (gas.gamma - 1) + Real(0.5) * w[kRho] * v2;
+    State f;
+    f[kRho] = w[kRho] * un;
+    for (int d = 0; d < Dim; ++d) f[kMom + d] = w[kRho] * un * w[kVel + d];
+    f[kMom + dir] += w[kPressure];
+    f[kEnergy] = un * (energy + w[kPressure]);
+    return f;
+  }
+
+  // Physical flux F_dir(U) from a conservative state.
+  KOKKOS_INLINE_FUNCTION static State flux(const State& u, int dir, const IdealGas& gas) {
+    const Real p = pressure(u, gas);
+    const Real un = u[kMom + dir] / u[kRho];
+    State f;
+    f[kRho] = u[kMom + dir];
+    for (int d = 0; d < Dim; ++d) f[kMom + d] = u[kMom + d] * un;
+    f[kMom + dir] += p;
+    f[kEnergy] = un * (u[kEnergy] + p);
+    return f;
+  }
+
+  // Largest characteristic speed |u_dir| + a in direction dir.
+  KOKKOS_INLINE_FUNCTION static Real max_wave_speed(const State& u, int dir, const IdealGas& gas) {
+    const Real un = u[kMom + dir] / u[kRho];
+    return math::fabs(un) + sound_speed(u[kRho], pressure(u, gas), gas);
+  }
+
+  // Largest characteristic speed over all directions, max_d |u_d| + a (for CFL limits).
+  KOKKOS_INLINE_FUNCTION static Real max_wave_speed(const State& u, const IdealGas& gas) {
+    Real umax = 0;
+    for (int d = 0; d < Dim; ++d) umax = math::fmax(umax, math::fabs(u[kMom + d] / u[kRho]));
+    return umax + sound_speed(u[kRho], pressure(u, gas), gas);
+  }
+
+  // Flux Jacobian A_dir = dF_dir/dU, row-major. Written in terms of the velocity components and
+  // the total enthalpy H = (E + p) / rho (e.g. Toro, "Riemann Solvers and Numerical Methods for
+  // Fluid Dynamics", sec. 3.2).
+  KOKKOS_INLINE_FUNCTION static Matrix flux_jacobian(const State& u, int dir,
+                                                     const IdealGas& gas) {
+    constexpr int n = kNumVars;
+    const Real g1 = gas.gamma - 1;
+    Real vel[Dim];
+    Real v2 = 0;
+    for (int d = 0; d < Dim; ++d) {
+      vel[d] = u[kMom + d] / u[kRho];
+      v2 += vel[d] * vel[d];
+    }
+    const Real un = vel[dir];
+    const Real p = pressure(u, gas);
+    const Real enthalpy = (u[kEnergy] + p) / u[kRho];
+    Matrix a;
+    for (int k = 0; k < n * n; ++k) a[k] = 0;
+    // Mass row: d(rho u_n)/dU.
+    a[kRho * n + kMom + dir] = 1;
+    // Momentum rows: d(rho u_d u_n + p delta_dn)/dU.
+    for (int d = 0; d < Dim; ++d) {
+      const int row = (kMom + d) * n;
+      a[row + kRho] = -vel[d] * un;
+      a[row + kMom + d] += un;
+      a[row + kMom + dir] += vel[d];
+    }
+    {
+      const int row = (kMom + dir) * n;
+      a[row + kRho] += Real(0.5) * g1 * v2;
+      for (int d = 0; d < Dim; ++d) a[row + kMom + d] -= g1 * vel[d];
+      a[row + kEnergy] += g1;
+    }
+    // Energy row: d(u_n (E + p))/dU.
+    {
+      const int row = kEnergy * n;
+      a[row + kRho] = un * (Real(0.5) * g1 * v2 - enthalpy);
+      for (int d = 0; d < Dim; ++d) a[row + kMom + d] = -g1 * vel[d] * un;
+      a[row + kMom + dir] += enthalpy;
+      a[row + kEnergy] = gas.gamma * un;
+    }
+    return a;
+  }
+
+  // True when the state has finite values, positive density and positive pressure.
+  KOKKOS_INLINE_FUNCTION static bool is_physical(const State& u, const IdealGas& gas) {
+    for (int k = 0; k < kNumVars; ++k)
+      if (!math::isfinite(u[k])) return false;
+    return u[kRho] > 0 && pressure(u, gas) > 0;
+  }
+};
+
+}  // namespace portaflow::physics

@@ -1,0 +1,75 @@
+// The host-side interface every scheme offers the run driver: a time step from its stability
+// limit, an advance, and host copies of its state for output. Virtual calls happen once per step
+// on the host, never inside kernels.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "portaflow/schemes/run_config.hpp"
+
+namespace portaflow {
+
+// A named cell-centred field copied to the host.
+struct HostField {
+  std::string name;
+  std::vector<double> values;  // one per cell, x fastest
+};
+
+// Host copy of a solution on a rectilinear mesh (cell edges per direction), ready for the writers.
+struct SolutionSnapshot {
+  int dimension = 1;
+  double time = 0;
+  long long step = 0;
+  std::array<std::vector<double>, 3> edges;  // cell edge coordinates per direction
+  std::vector<HostField> fields;             // rho, u (v, w), p
+};
+
+// Domain integrals of the conserved variables: sum over cells of U * cell volume.
+struct ConservedTotals {
+  std::vector<std::string> names;  // mass, momentum_x, ..., energy
+  std::vector<double> values;
+};
+
+// The first cell found with NaN, rho <= 0 or p <= 0.
+struct NonPhysicalCell {
+  std::array<long long, 3> index{0, 0, 0};
+  std::array<double, 3> position{0, 0, 0};
+  double rho = 0;
+  double pressure = 0;
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+
+  virtual double time() const = 0;
+  virtual long long cell_count() const = 0;
+
+  // The largest stable time step (CFL condition). Returns 0 or a non-finite number when some cell
+  // is non-physical, so the driver checks that every step at no extra cost.
+  virtual double stable_time_step() = 0;
+
+  // Advances the solution by dt.
+  virtual void advance(double dt) = 0;
+
+  virtual SolutionSnapshot snapshot() const = 0;
+  virtual ConservedTotals conserved_totals() const = 0;
+  virtual std::optional<NonPhysicalCell> find_nonphysical() const = 0;
+};
+
+// Builds the solver a deck asks for (one factory per scheme, see schemes/registry.cpp).
+std::unique_ptr<Solver> make_solver(const RunConfig& config);
+
+// Scheme names and one-line descriptions, for `portaflow list`.
+struct SchemeInfo {
+  const char* name;
+  SchemeKind kind;
+  int dimension;
+  const char* description;
+};
+const std::vector<SchemeInfo>& available_schemes();
+
+}  // namespace portaflow

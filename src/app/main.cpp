@@ -1,0 +1,151 @@
+// The portaflow command: run, check and list decks. Every error ends here, as one message on
+// stderr and a documented exit code (README: exit codes).
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "portaflow/app/run_driver.hpp"
+#include "portaflow/core/error.hpp"
+#include "portaflow/core/types.hpp"
+#include "portaflow/io/atomic_write.hpp"
+#include "portaflow/io/read_run_config.hpp"
+#include "portaflow/schemes/solver.hpp"
+
+namespace {
+
+using namespace portaflow;
+
+constexpr const char* kUsage = R"(portaflow: performance-portable CFD solvers (Kokkos)
+
+Usage:
+  portaflow run DECK [--set KEY.PATH=VALUE ...]   run a deck; writes outputs to output.dir
+  portaflow check DECK [--set KEY.PATH=VALUE ...] validate a deck and print it resolved
+  portaflow list                                   schemes and problem types available
+  portaflow --help | -h                            this text
+  portaflow --version                              version, Kokkos backend, precision
+
+Options:
+  --set KEY.PATH=VALUE   override one deck key, e.g. --set time.t_end=0.2 --set mesh.cells=800
+                         (VALUE is YAML: 0.5, text, [400, 400], {rho: 1, u: 0, p: 1})
+  --kokkos-threads=N     OpenMP threads (or set OMP_NUM_THREADS); other --kokkos-* options
+                         are passed to Kokkos
+
+Exit codes: 0 success, 1 runtime error, 2 bad deck or command line, 3 non-physical solution.
+)";
+
+std::string version_text() {
+  return std::string("portaflow ") + PORTAFLOW_VERSION + " (Kokkos " +
+         std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +
+         "." + std::to_string(KOKKOS_VERSION % 100) + ", backend " + backend_name() +
+         ", precision " + kPrecisionName + ")";
+}
+
+struct CommandLine {
+  std::string command;
+  std::string deck;
+  std::vector<std::string> overrides;
+};
+
+CommandLine parse_command_line(int argc, char** argv) {
+  CommandLine cl;
+  std::vector<std::string> args;
+  for (int k = 1; k < argc; ++k) {
+    if (std::strncmp(argv[k], "--kokkos-", 9) == 0) continue;  // Kokkos' own options
+    args.emplace_back(argv[k]);
+  }
+  if (args.empty()) throw InputError("no command given; try 'portaflow --help'");
+  cl.command = args[0];
+  for (std::size_t k = 1; k < args.size(); ++k) {
+    const std::string& a = args[k];
+    if (a == "--set") {
+      if (k + 1 == args.size()) throw InputError("--set needs KEY.PATH=VALUE after it");
+      cl.overrides.push_back(args[++k]);
+    } else if (a.rfind("--set=", 0) == 0) {
+      cl.overrides.push_back(a.substr(6));
+    } else if (!a.empty() && a[0] == '-') {
+      throw InputError("unknown option '" + a + "'; try 'portaflow --help'");
+    } else if (cl.deck.empty()) {
+      cl.deck = a;
+    } else {
+      throw InputError("unexpected argument '" + a + "' (only one deck per run)");
+    }
+  }
+  return cl;
+}
+
+void list_available(std::ostream& out) {
+  out << "Schemes (deck key 'scheme'):\n";
+  for (const auto& s : available_schemes())
+    out << "  " << s.name << " (" << s.dimension << "D): " << s.description << "\n";
+  out << "Problem types (deck key 'problem.type'):\n"
+      << "  riemann: two constant states (problem.left, problem.right) split at problem.x0\n";
+}
+
+int run_command(const CommandLine& cl) {
+  if (cl.deck.empty()) throw InputError("'" + cl.command + "' needs a deck file");
+  io::DeckReader deck = io::DeckReader::from_file(cl.deck, cl.overrides);
+  const RunConfig config = io::read_run_config(deck);
+  if (cl.command == "check") {
+    std::cout << deck.resolved_text();
+    std::cout << "# " << cl.deck << ": OK\n";
+    return 0;
+  }
+  io::ensure_directory(config.output.dir);
+  const std::filesystem::path resolved = std::filesystem::path(config.output.dir) / "resolved.yaml";
+  io::write_atomically(resolved, [&](const std::filesystem::path& tmp) {
+    std::ofstream out(tmp);
+    out << deck.resolved_text();
+    if (!out) throw Error("cannot write " + tmp.string());
+  });
+  std::cout << version_text() << "\n"
+            << "deck " << cl.deck << ": scheme " << config.scheme_name << ", "
+            << config.mesh.cell_count() << " cells, t_end = " << config.time.t_end
+            << ", output in " << config.output.dir << "\n";
+  auto solver = make_solver(config);
+  const RunSummary summary = run_to_end(config, *solver, std::cout);
+  std::cout << "done: " << summary.steps << " steps to t = " << summary.time << " in "
+            << summary.wall_seconds << " s (" << summary.cell_updates_per_second
+            << " cell-updates/s); outputs in " << config.output.dir << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Help and version need no Kokkos.
+  for (int k = 1; k < argc; ++k) {
+    if (!std::strcmp(argv[k], "--help") || !std::strcmp(argv[k], "-h") ||
+        !std::strcmp(argv[k], "help")) {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (!std::strcmp(argv[k], "--version")) {
+      std::cout << version_text() << "\n";
+      return 0;
+    }
+  }
+  try {
+    const CommandLine cl = parse_command_line(argc, argv);
+    if (cl.command == "list") {
+      list_available(std::cout);
+      return 0;
+    }
+    if (cl.command != "run" && cl.command != "check")
+      throw InputError("unknown command '" + cl.command + "'; try 'portaflow --help'");
+    if (cl.command == "check") return run_command(cl);  // validation only: no Kokkos needed
+    // Pinned threads unless the user chose otherwise (Kokkos recommends spread + threads).
+    setenv("OMP_PROC_BIND", "spread", /*overwrite=*/0);
+    setenv("OMP_PLACES", "threads", 0);
+    Kokkos::ScopeGuard kokkos(argc, argv);
+    return run_command(cl);
+  } catch (const Error& e) {
+    std::cerr << "portaflow: " << e.what() << "\n";
+    return static_cast<int>(e.code());
+  } catch (const std::exception& e) {
+    std::cerr << "portaflow: internal error: " << e.what() << "\n";
+    return static_cast<int>(ExitCode::kRuntimeError);
+  }
+}

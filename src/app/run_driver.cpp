@@ -1,0 +1,141 @@
+#include "portaflow/app/run_driver.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+#include "portaflow/core/error.hpp"
+#include "portaflow/core/timer.hpp"
+#include "portaflow/io/csv_writer.hpp"
+#include "portaflow/io/solution_output.hpp"
+
+namespace portaflow {
+
+namespace {
+
+std::string format(const char* fmt, double a) {
+  char text[64];
+  std::snprintf(text, sizeof text, fmt, a);
+  return text;
+}
+
+std::string format_duration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const long long s = std::llround(seconds);
+  char text[32];
+  std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, (s / 60) % 60, s % 60);
+  return text;
+}
+
+std::string describe_cell(const NonPhysicalCell& cell, int dimension) {
+  std::string index = "cell (", position = "(";
+  for (int d = 0; d < dimension; ++d) {
+    index += (d ? ", " : "") + std::to_string(cell.index[d]);
+    position += (d ? ", " : "") + format("%.6g", cell.position[d]);
+  }
+  return index + ") at x = " + position + "): rho = " + format("%.6g", cell.rho) +
+         ", p = " + format("%.6g", cell.pressure);
+}
+
+class History {
+ public:
+  History(const std::filesystem::path& file, Solver& solver) : solver_(solver) {
+    const ConservedTotals totals = solver.conserved_totals();
+    std::vector<std::string> header{"step", "time", "dt"};
+    header.insert(header.end(), totals.names.begin(), totals.names.end());
+    writer_ = std::make_unique<io::HistoryWriter>(file, header);
+  }
+  void record(long long step, double dt) {
+    std::vector<double> row{static_cast<double>(step), solver_.time(), dt};
+    const ConservedTotals totals = solver_.conserved_totals();
+    row.insert(row.end(), totals.values.begin(), totals.values.end());
+    writer_->append(row);
+  }
+  void flush() { writer_->flush(); }
+
+ private:
+  Solver& solver_;
+  std::unique_ptr<io::HistoryWriter> writer_;
+};
+
+}  // namespace
+
+RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log) {
+  const double t_end = config.time.t_end;
+  // Times within this of t_end or of an output time count as reaching it (round-off in t += dt).
+  const double time_tolerance = 1e-12 * t_end;
+  const int dimension = config.mesh.dimension;
+  io::SolutionOutput output(config.output);
+  History history(output.directory() / "history.csv", solver);
+
+  std::string last_good = "none yet";
+  auto stop_if_nonphysical = [&](long long step) {
+    const auto bad = solver.find_nonphysical();
+    if (!bad) return;
+    history.flush();
+    throw Error("the solution went non-physical after step " + std::to_string(step) +
+                    " (t = " + format("%.9g", solver.time()) + ") in " +
+                    describe_cell(*bad, dimension) + ". Last good output: " + last_good +
+                    ". Try a smaller time.cfl, or check the initial data.",
+                ExitCode::kNonPhysical);
+  };
+  auto write_frame = [&](long long step) {
+    stop_if_nonphysical(step);
+    const auto file = output.write_frame(solver.snapshot());
+    history.flush();
+    if (!file.empty()) last_good = file.string() + " (t = " + format("%.9g", solver.time()) + ")";
+  };
+
+  long long step = 0;
+  history.record(step, 0);
+  write_frame(step);
+  const double every = config.output.every > 0 ? config.output.every : t_end;
+  double next_output = std::fmin(every, t_end);
+
+  Timer wall;
+  double last_progress = 0;
+  double last_dt = 0;
+  const double start_time = solver.time();
+  while (solver.time() < t_end - time_tolerance &&
+         (config.time.max_steps == 0 || step < config.time.max_steps)) {
+    const double stable_dt = solver.stable_time_step();
+    if (std::isnan(stable_dt) || stable_dt <= 0) stop_if_nonphysical(step);
+    if (std::isnan(stable_dt) || stable_dt <= 0)
+      throw Error("the stable time step is " + format("%g", stable_dt) + " after step " +
+                  std::to_string(step) + " although every cell is physical: an internal error");
+    const double dt = std::fmin(stable_dt, next_output - solver.time());
+    solver.advance(dt);
+    ++step;
+    last_dt = dt;
+    if (step % config.output.history_every == 0) history.record(step, dt);
+    if (solver.time() >= next_output - time_tolerance && next_output < t_end - time_tolerance) {
+      write_frame(step);
+      while (next_output <= solver.time() + time_tolerance) next_output += every;
+      next_output = std::fmin(next_output, t_end);
+    }
+    const double elapsed = wall.elapsed_seconds();
+    if (config.output.progress_seconds > 0 &&
+        elapsed - last_progress >= config.output.progress_seconds) {
+      last_progress = elapsed;
+      const double fraction = (solver.time() - start_time) / (t_end - start_time);
+      log << "step " << step << "  t = " << format("%.6e", solver.time()) << " ("
+          << format("%.1f", 100 * fraction) << "%)  dt = " << format("%.3e", dt) << "  "
+          << format("%.3e", solver.cell_count() * step / elapsed) << " cell-updates/s  ETA "
+          << format_duration(elapsed * (1 - fraction) / fraction) << std::endl;
+    }
+  }
+
+  RunSummary summary;
+  summary.steps = step;
+  summary.time = solver.time();
+  summary.wall_seconds = wall.fence_and_elapsed();
+  summary.cell_updates_per_second =
+      summary.wall_seconds > 0 ? solver.cell_count() * step / summary.wall_seconds : 0;
+  if (step % config.output.history_every != 0) history.record(step, last_dt);
+  write_frame(step);
+  output.write_final(solver.snapshot());
+  history.flush();
+  return summary;
+}
+
+}  // namespace portaflow

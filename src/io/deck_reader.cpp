@@ -1,0 +1,505 @@
+#include "portaflow/io/deck_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "portaflow/core/error.hpp"
+
+namespace portaflow::io {
+
+namespace {
+
+// yaml-cpp marks are 0-based; editors count from 1.
+std::string format_mark(const std::string& file, const YAML::Mark& mark) {
+  if (mark.line < 0) return file;
+  return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+}
+
+std::string describe_found(const YAML::Node& node) {
+  if (!node.IsDefined()) return "nothing";
+  switch (node.Type()) {
+    case YAML::NodeType::Null:
+      return "an empty value";
+    case YAML::NodeType::Scalar:
+      return "'" + node.Scalar() + "'";
+    case YAML::NodeType::Sequence:
+      return "a list of " + std::to_string(node.size()) + " item(s)";
+    case YAML::NodeType::Map:
+      return "a map";
+    default:
+      return "nothing";
+  }
+}
+
+std::string format_number(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+// The shortest decimal text that reads back as exactly `v` (1.4, not 1.3999999999999999), so
+// resolved decks read like the decks users write.
+YAML::Node shortest_real(double v) {
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
+    if (std::strtod(text, nullptr) == v) break;
+  }
+  return YAML::Node(std::string(text));
+}
+
+std::string describe_real_range(const RealSpec& spec) {
+  const bool has_min = std::isfinite(spec.min);
+  const bool has_max = std::isfinite(spec.max);
+  if (has_min && has_max) {
+    return "in " + std::string(spec.min_exclusive ? "(" : "[") + format_number(spec.min) + ", " +
+           format_number(spec.max) + (spec.max_exclusive ? ")" : "]");
+  }
+  if (has_min) return std::string(spec.min_exclusive ? "> " : ">= ") + format_number(spec.min);
+  if (has_max) return std::string(spec.max_exclusive ? "< " : "<= ") + format_number(spec.max);
+  return "";
+}
+
+std::string describe_int_range(const IntSpec& spec) {
+  const bool has_min = spec.min != std::numeric_limits<long long>::min();
+  const bool has_max = spec.max != std::numeric_limits<long long>::max();
+  if (has_min && has_max)
+    return "in [" + std::to_string(spec.min) + ", " + std::to_string(spec.max) + "]";
+  if (has_min) return ">= " + std::to_string(spec.min);
+  if (has_max) return "<= " + std::to_string(spec.max);
+  return "";
+}
+
+std::string with_range(const std::string& what, const std::string& range) {
+  return range.empty() ? what : what + " " + range;
+}
+
+bool in_range(double v, const RealSpec& s) {
+  const bool above = s.min_exclusive ? v > s.min : v >= s.min;
+  const bool below = s.max_exclusive ? v < s.max : v <= s.max;
+  return above && below;
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string parent_of(const std::string& path) {
+  const auto dot = path.rfind('.');
+  return dot == std::string::npos ? std::string() : path.substr(0, dot);
+}
+
+std::string leaf_of(const std::string& path) {
+  const auto dot = path.rfind('.');
+  return dot == std::string::npos ? path : path.substr(dot + 1);
+}
+
+std::string join_path(const std::string& parent, const std::string& key) {
+  return parent.empty() ? key : parent + "." + key;
+}
+
+// node[parts[k]]... = value, creating maps on the way. Nodes are passed by value because a
+// yaml-cpp Node is a handle: assigning one Node variable to another would overwrite the tree.
+void assign_path(YAML::Node node, const std::vector<std::string>& parts, std::size_t k,
+                 const YAML::Node& value) {
+  if (k + 1 == parts.size()) {
+    node[parts[k]] = value;
+    return;
+  }
+  if (!node[parts[k]].IsMap()) node[parts[k]] = YAML::Node(YAML::NodeType::Map);
+  assign_path(node[parts[k]], parts, k + 1, value);
+}
+
+bool valid_key_path(const std::vector<std::string>& parts) {
+  if (parts.empty()) return false;
+  for (const auto& p : parts) {
+    if (p.empty()) return false;
+    for (char c : p)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> split_key_path(const std::string& path) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(path);
+  while (std::getline(in, part, '.')) parts.push_back(part);
+  if (!path.empty() && path.back() == '.') parts.emplace_back();
+  return parts;
+}
+
+DeckReader::DeckReader(YAML::Node root, std::string name)
+    : root_(std::move(root)), name_(std::move(name)), resolved_(YAML::NodeType::Map) {}
+
+DeckReader DeckReader::from_file(const std::filesystem::path& deck,
+                                 const std::vector<std::string>& overrides) {
+  std::error_code ec;
+  if (!std::filesystem::exists(deck, ec))
+    throw InputError("cannot open deck '" + deck.string() + "': no such file");
+  if (std::filesystem::is_directory(deck, ec))
+    throw InputError("cannot open deck '" + deck.string() + "': it is a directory, not a file");
+  std::ifstream in(deck);
+  if (!in) throw InputError("cannot open deck '" + deck.string() + "': permission denied or unreadable");
+  std::stringstream text;
+  text << in.rdbuf();
+  return from_string(text.str(), deck.string(), overrides);
+}
+
+DeckReader DeckReader::from_string(const std::string& text, const std::string& name,
+                                   const std::vector<std::string>& overrides) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw InputError(format_mark(name, e.mark) + ": error: malformed YAML: " + e.msg);
+  }
+  if (root.IsNull() || !root.IsDefined())
+    throw InputError(name + ": error: the deck is empty; expected a map of keys such as "
+                            "scheme, problem, mesh, time, output");
+  if (!root.IsMap())
+    throw InputError(format_mark(name, root.Mark()) +
+                     ": error: expected the deck to be a map of keys (scheme, problem, mesh, "
+                     "...), found " + describe_found(root));
+  DeckReader reader(root, name);
+  for (const auto& assignment : overrides) reader.apply_override(assignment);
+  return reader;
+}
+
+void DeckReader::apply_override(const std::string& assignment) {
+  const std::string where = "--set " + assignment;
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos)
+    throw InputError(where + ": error: expected KEY.PATH=VALUE (for example time.cfl=0.4)");
+  const std::string path = assignment.substr(0, eq);
+  const std::string text = assignment.substr(eq + 1);
+  const auto parts = split_key_path(path);
+  if (!valid_key_path(parts))
+    throw InputError(where + ": error: '" + path +
+                     "' is not a key path (names of letters, digits and '_' joined by '.')");
+  if (text.empty()) throw InputError(where + ": error: no value after '='");
+  YAML::Node value;
+  try {
+    value = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw InputError(where + ": error: malformed value: " + e.msg);
+  }
+  // Every parent on the way must be a map (or absent).
+  std::string prefix;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    prefix = join_path(prefix, parts[k]);
+    const YAML::Node child = lookup(prefix);
+    if (child.IsDefined() && !child.IsNull() && !child.IsMap())
+      throw InputError(where + ": error: '" + prefix + "' holds " + describe_found(child) +
+                       " in " + location(prefix) + ", not a map, so it has no key '" +
+                       parts[k + 1] + "'");
+  }
+  assign_path(root_, parts, 0, value);
+  overrides_[path] = where;
+}
+
+YAML::Node DeckReader::lookup(const std::string& path) const {
+  const auto parts = split_key_path(path);
+  YAML::Node current = root_;
+  std::string prefix;
+  for (const auto& part : parts) {
+    // A missing key gives a "zombie" node: only IsDefined() may be asked of it.
+    if (!current.IsDefined() || current.IsNull()) return YAML::Node(YAML::NodeType::Undefined);
+    if (!current.IsMap()) {
+      throw InputError(location(prefix) + ": error: key '" + prefix + "': expected a map (with key '" +
+                       part + "'), found " + describe_found(current));
+    }
+    const YAML::Node& as_const = current;
+    YAML::Node next = as_const[part];
+    if (!next.IsDefined()) return YAML::Node(YAML::NodeType::Undefined);  // reset() rejects zombies
+    current.reset(next);
+    prefix = join_path(prefix, part);
+  }
+  return current;
+}
+
+std::string DeckReader::location(const std::string& path) const {
+  // An override of this key or of a map that holds it.
+  for (std::string p = path; !p.empty(); p = parent_of(p)) {
+    auto it = overrides_.find(p);
+    if (it != overrides_.end()) return it->second;
+  }
+  // The value's own mark, else the closest enclosing map's.
+  for (std::string p = path; !p.empty(); p = parent_of(p)) {
+    YAML::Node node;
+    try {
+      node.reset(lookup(p));
+    } catch (const InputError&) {
+      continue;
+    }
+    if (node.IsDefined() && node.Mark().line >= 0) return format_mark(name_, node.Mark());
+  }
+  return format_mark(name_, root_.Mark());
+}
+
+void DeckReader::fail(const std::string& path, const std::string& message) const {
+  throw InputError(location(path) + ": error: key '" + path + "': " + message);
+}
+
+void DeckReader::fail_value(const std::string& path, const YAML::Node& node,
+                            const std::string& expected) const {
+  fail(path, "expected " + expected + ", found " + describe_found(node));
+}
+
+void DeckReader::fail_missing(const std::string& path, const std::string& expected) const {
+  std::string message = location(parent_of(path).empty() ? path : parent_of(path)) +
+                        ": error: missing required key '" + path + "' (" + expected + ")";
+  // A near-miss among the keys actually written is most likely a typo of this one.
+  const YAML::Node parent = parent_of(path).empty() ? root_ : lookup(parent_of(path));
+  if (parent.IsDefined() && parent.IsMap()) {
+    for (auto it = parent.begin(); it != parent.end(); ++it) {
+      const std::string written = it->first.Scalar();
+      if (written != leaf_of(path) && edit_distance(written, leaf_of(path)) <= 2) {
+        message += "; found '" + join_path(parent_of(path), written) + "' at " +
+                   format_mark(name_, it->first.Mark()) + " instead: a typo?";
+        break;
+      }
+    }
+  }
+  throw InputError(message);
+}
+
+std::optional<YAML::Node> DeckReader::find(const std::string& path) {
+  YAML::Node node = lookup(path);
+  if (!node.IsDefined()) return std::nullopt;  // absent (a key with an empty value is Null)
+  return node;
+}
+
+void DeckReader::remember(const std::string& path, const YAML::Node& value) {
+  for (std::string p = path; !p.empty(); p = parent_of(p)) known_paths_.insert(p);
+  assign_path(resolved_, split_key_path(path), 0, value);
+}
+
+bool DeckReader::has(const std::string& path) const { return lookup(path).IsDefined(); }
+
+double DeckReader::get_real(const std::string& path, const RealSpec& spec) {
+  const std::string expected = with_range("a real number", describe_real_range(spec));
+  const auto node = find(path);
+  if (!node) {
+    if (!spec.default_value) fail_missing(path, std::string(spec.meaning) + ": " + expected);
+    remember(path, shortest_real(*spec.default_value));
+    return *spec.default_value;
+  }
+  double value = 0;
+  if (!node->IsScalar()) fail_value(path, *node, expected);
+  try {
+    value = node->as<double>();
+  } catch (const YAML::Exception&) {
+    fail_value(path, *node, expected);
+  }
+  if (!std::isfinite(value) || !in_range(value, spec)) fail_value(path, *node, expected);
+  remember(path, *node);  // the user's own text
+  return value;
+}
+
+long long DeckReader::get_int(const std::string& path, const IntSpec& spec) {
+  const std::string expected = with_range("an integer", describe_int_range(spec));
+  const auto node = find(path);
+  if (!node) {
+    if (!spec.default_value) fail_missing(path, std::string(spec.meaning) + ": " + expected);
+    remember(path, YAML::Node(*spec.default_value));
+    return *spec.default_value;
+  }
+  long long value = 0;
+  if (!node->IsScalar()) fail_value(path, *node, expected);
+  try {
+    value = node->as<long long>();
+  } catch (const YAML::Exception&) {
+    fail_value(path, *node, expected);
+  }
+  if (value < spec.min || value > spec.max) fail_value(path, *node, expected);
+  remember(path, YAML::Node(value));
+  return value;
+}
+
+bool DeckReader::get_bool(const std::string& path, std::optional<bool> default_value,
+                          const char* meaning) {
+  const std::string expected = "true or false";
+  const auto node = find(path);
+  if (!node) {
+    if (!default_value) fail_missing(path, std::string(meaning) + ": " + expected);
+    remember(path, YAML::Node(*default_value));
+    return *default_value;
+  }
+  bool value = false;
+  if (!node->IsScalar()) fail_value(path, *node, expected);
+  try {
+    value = node->as<bool>();
+  } catch (const YAML::Exception&) {
+    fail_value(path, *node, expected);
+  }
+  remember(path, YAML::Node(value));
+  return value;
+}
+
+std::string DeckReader::get_string(const std::string& path,
+                                   std::optional<std::string> default_value,
+                                   const char* meaning) {
+  const std::string expected = "a text value";
+  const auto node = find(path);
+  if (!node) {
+    if (!default_value) fail_missing(path, std::string(meaning) + ": " + expected);
+    remember(path, YAML::Node(*default_value));
+    return *default_value;
+  }
+  if (!node->IsScalar() || node->Scalar().empty()) fail_value(path, *node, expected);
+  remember(path, *node);
+  return node->Scalar();
+}
+
+std::string DeckReader::get_choice(const std::string& path, const std::vector<std::string>& choices,
+                                   std::optional<std::string> default_value, const char* meaning) {
+  std::string expected = "one of";
+  for (std::size_t k = 0; k < choices.size(); ++k)
+    expected += (k == 0 ? " " : ", ") + choices[k];
+  const auto node = find(path);
+  if (!node) {
+    if (!default_value) fail_missing(path, std::string(meaning) + ": " + expected);
+    remember(path, YAML::Node(*default_value));
+    return *default_value;
+  }
+  if (!node->IsScalar() ||
+      std::find(choices.begin(), choices.end(), node->Scalar()) == choices.end())
+    fail_value(path, *node, expected);
+  remember(path, *node);
+  return node->Scalar();
+}
+
+std::vector<double> DeckReader::get_real_list(const std::string& path, std::size_t count,
+                                              const RealSpec& spec) {
+  const std::string expected = "a list of " + std::to_string(count) + " real numbers" +
+                               (describe_real_range(spec).empty()
+                                    ? std::string()
+                                    : ", each " + describe_real_range(spec));
+  const auto node = find(path);
+  if (!node) fail_missing(path, std::string(spec.meaning) + ": " + expected);
+  if (!node->IsSequence() || node->size() != count) fail_value(path, *node, expected);
+  std::vector<double> values;
+  YAML::Node resolved(YAML::NodeType::Sequence);
+  resolved.SetStyle(YAML::EmitterStyle::Flow);
+  for (std::size_t k = 0; k < count; ++k) {
+    const YAML::Node item = (*node)[k];
+    double v = 0;
+    try {
+      v = item.as<double>();
+    } catch (const YAML::Exception&) {
+      fail(path, "item " + std::to_string(k + 1) + ": expected " + expected + ", found " +
+                     describe_found(item));
+    }
+    if (!std::isfinite(v) || !in_range(v, spec))
+      fail(path, "item " + std::to_string(k + 1) + ": expected " + expected + ", found " +
+                     describe_found(item));
+    values.push_back(v);
+    resolved.push_back(item);
+  }
+  remember(path, resolved);
+  return values;
+}
+
+std::vector<long long> DeckReader::get_int_list(const std::string& path, std::size_t count,
+                                                const IntSpec& spec) {
+  const std::string range = describe_int_range(spec);
+  const std::string expected =
+      count == 1 ? with_range("an integer", range)
+                 : "a list of " + std::to_string(count) + " integers" +
+                       (range.empty() ? std::string() : ", each " + range);
+  const auto node = find(path);
+  if (!node) fail_missing(path, std::string(spec.meaning) + ": " + expected);
+  // A single count may be written as a plain integer (mesh.cells: 400 in 1D).
+  const bool scalar_form = count == 1 && node->IsScalar();
+  if (!scalar_form && (!node->IsSequence() || node->size() != count))
+    fail_value(path, *node, expected);
+  std::vector<long long> values;
+  for (std::size_t k = 0; k < count; ++k) {
+    const YAML::Node item = scalar_form ? *node : (*node)[k];
+    long long v = 0;
+    try {
+      v = item.as<long long>();
+    } catch (const YAML::Exception&) {
+      fail_value(path, item, expected);
+    }
+    if (v < spec.min || v > spec.max) fail_value(path, item, expected);
+    values.push_back(v);
+  }
+  if (scalar_form) {
+    remember(path, YAML::Node(values[0]));
+  } else {
+    YAML::Node resolved(YAML::NodeType::Sequence);
+    resolved.SetStyle(YAML::EmitterStyle::Flow);
+    for (auto v : values) resolved.push_back(v);
+    remember(path, resolved);
+  }
+  return values;
+}
+
+void DeckReader::reject_unknown_keys() const {
+  // Depth-first over the deck's maps, in file order, so the first unknown key is reported.
+  struct Walker {
+    const DeckReader& reader;
+    void walk(const YAML::Node& map, const std::string& prefix) const {
+      for (auto it = map.begin(); it != map.end(); ++it) {
+        const std::string key = it->first.Scalar();
+        const std::string path = join_path(prefix, key);
+        if (reader.known_paths_.count(path) == 0) report(path, it->first.Mark());
+        const bool known_map = [&] {
+          auto next = reader.known_paths_.upper_bound(path);
+          return next != reader.known_paths_.end() && next->rfind(path + ".", 0) == 0;
+        }();
+        if (known_map && it->second.IsMap()) walk(it->second, path);
+      }
+    }
+    [[noreturn]] void report(const std::string& path, const YAML::Mark& mark) const {
+      const std::string parent = parent_of(path);
+      std::vector<std::string> siblings;
+      for (const auto& known : reader.known_paths_)
+        if (parent_of(known) == parent) siblings.push_back(leaf_of(known));
+      std::string where = reader.overrides_.count(path) ? reader.overrides_.at(path)
+                                                         : format_mark(reader.name_, mark);
+      std::string message = where + ": error: unknown key '" + path + "'";
+      std::string best;
+      std::size_t best_distance = 3;
+      for (const auto& s : siblings) {
+        const std::size_t d = edit_distance(s, leaf_of(path));
+        if (d < best_distance) best_distance = d, best = s;
+      }
+      if (!best.empty()) message += "; did you mean '" + join_path(parent, best) + "'?";
+      message += " Keys accepted " + (parent.empty() ? std::string("at the top level")
+                                                     : "in '" + parent + "'") + " for this deck:";
+      for (std::size_t k = 0; k < siblings.size(); ++k)
+        message += (k == 0 ? " " : ", ") + siblings[k];
+      throw InputError(message);
+    }
+  };
+  Walker{*this}.walk(root_, "");
+}
+
+std::string DeckReader::resolved_text() const {
+  YAML::Emitter out;
+  out << resolved_;
+  return std::string("# Resolved deck: every key this run used, defaults filled in.\n# From ") +
+         name_ + "\n" + out.c_str() + "\n";
+}
+
+}  // namespace portaflow::io

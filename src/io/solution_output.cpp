@@ -1,0 +1,67 @@
+#include "portaflow/io/solution_output.hpp"
+
+#include <cstdio>
+
+#include "portaflow/core/error.hpp"
+#include "portaflow/io/atomic_write.hpp"
+#include "portaflow/io/csv_writer.hpp"
+
+namespace portaflow::io {
+
+StructuredBlock to_structured_block(const SolutionSnapshot& snapshot) {
+  StructuredBlock block;
+  std::vector<double>* axes[3] = {&block.x_axis, &block.y_axis, &block.z_axis};
+  for (int d = 0; d < 3; ++d) {
+    if (d < snapshot.dimension) {
+      *axes[d] = snapshot.edges[d];
+    } else {
+      *axes[d] = {0.0};  // a flat direction: one point
+    }
+    block.points[d] = static_cast<int>(axes[d]->size());
+  }
+  for (const auto& field : snapshot.fields) block.cell_data.push_back({field.name, 1, field.values});
+  return block;
+}
+
+void write_line_out_csv(const std::filesystem::path& file, const SolutionSnapshot& snapshot) {
+  require(snapshot.dimension == 1, "internal error: a CSV line-out needs a 1D snapshot");
+  const auto& edges = snapshot.edges[0];
+  std::vector<std::string> header{"x"};
+  std::vector<std::vector<double>> columns(1);
+  for (std::size_t k = 0; k + 1 < edges.size(); ++k)
+    columns[0].push_back(0.5 * (edges[k] + edges[k + 1]));
+  for (const auto& field : snapshot.fields) {
+    header.push_back(field.name);
+    columns.push_back(field.values);
+  }
+  write_csv(file, header, columns);
+}
+
+SolutionOutput::SolutionOutput(const OutputConfig& config) : config_(config), dir_(config.dir) {
+  ensure_directory(dir_);
+  if (config_.vtk) series_ = std::make_unique<PvdSeries>(dir_ / (config_.name + ".pvd"));
+}
+
+std::filesystem::path SolutionOutput::write_frame(const SolutionSnapshot& snapshot) {
+  if (!series_) return {};
+  char number[16];
+  std::snprintf(number, sizeof number, "_%04d.vtr", frames_);
+  const std::filesystem::path file = dir_ / (config_.name + number);
+  write_vtr(file, to_structured_block(snapshot));
+  series_->add(snapshot.time, file);
+  ++frames_;
+  return file;
+}
+
+std::filesystem::path SolutionOutput::write_final(const SolutionSnapshot& snapshot) {
+  if (snapshot.dimension == 1) {
+    const auto file = dir_ / "final.csv";
+    write_line_out_csv(file, snapshot);
+    return file;
+  }
+  const auto file = dir_ / "final.vtr";
+  write_vtr(file, to_structured_block(snapshot));
+  return file;
+}
+
+}  // namespace portaflow::io

@@ -1,0 +1,224 @@
+// Every class of bad deck gets an InputError naming file:line:column, the key, what was expected
+// and what was found (issue 2, item 6). Line numbers below are those of the deck texts here.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "io/temporary_folder.hpp"
+#include "portaflow/core/error.hpp"
+#include "portaflow/io/read_run_config.hpp"
+
+namespace portaflow::io {
+namespace {
+
+// A valid deck; each test breaks one thing in it.
+const std::string kGoodDeck = R"(scheme: exact_riemann
+problem:
+  type: riemann
+  left:  {rho: 1.0, u: 0.0, p: 1.0}
+  right: {rho: 0.125, u: 0.0, p: 0.1}
+  x0: 0.5
+mesh:
+  cells: 100
+  domain: [0.0, 1.0]
+time:
+  t_end: 0.25
+output:
+  dir: out/sod
+)";
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "test setup: '" << from << "' not in deck";
+  return text.replace(at, from.size(), to);
+}
+
+// The message of the InputError that reading `text` throws ("" if none).
+std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
+  try {
+    DeckReader deck = DeckReader::from_string(text, "deck.yaml", overrides);
+    read_run_config(deck);
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.code(), ExitCode::kInputError);
+    return e.what();
+  }
+  return "";
+}
+
+TEST(DeckErrors, GoodDeckReadsWithDefaultsFilled) {
+  DeckReader deck = DeckReader::from_string(kGoodDeck, "deck.yaml");
+  const RunConfig config = read_run_config(deck);
+  EXPECT_EQ(config.scheme, SchemeKind::kExactRiemann);
+  EXPECT_EQ(config.mesh.cells[0], 100);
+  EXPECT_DOUBLE_EQ(config.problem.riemann.right.rho, 0.125);
+  EXPECT_DOUBLE_EQ(config.time.cfl, 0.5);  // the documented default
+  EXPECT_DOUBLE_EQ(config.physics.gamma, 1.4);
+  const std::string resolved = deck.resolved_text();
+  EXPECT_NE(resolved.find("cfl: 0.5"), std::string::npos) << resolved;
+  EXPECT_NE(resolved.find("gamma: 1.4"), std::string::npos) << resolved;
+  // The resolved deck reads back to the same configuration.
+  DeckReader again = DeckReader::from_string(resolved, "resolved.yaml");
+  const RunConfig config2 = read_run_config(again);
+  EXPECT_EQ(config2.mesh.cells[0], 100);
+  EXPECT_EQ(config2.output.dir, "out/sod");
+}
+
+TEST(DeckErrors, UnknownKeyNamesLineColumnAndSuggestion) {
+  const std::string msg = error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  cfll: 0.4"));
+  EXPECT_NE(msg.find("deck.yaml:12:3"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("unknown key 'time.cfll'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("did you mean 'time.cfl'"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, WrongTypeNamesKeyExpectedAndFound) {
+  const std::string msg = error_of(replace(kGoodDeck, "cells: 100", "cells: many"));
+  EXPECT_NE(msg.find("deck.yaml:8:10"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("key 'mesh.cells'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("expected an integer"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found 'many'"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, RealWhereIntegerExpected) {
+  const std::string msg = error_of(replace(kGoodDeck, "cells: 100", "cells: 100.5"));
+  EXPECT_NE(msg.find("deck.yaml:8:10"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found '100.5'"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, OutOfRangeNamesTheRange) {
+  const std::string msg = error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  cfl: 1.5"));
+  EXPECT_NE(msg.find("deck.yaml:12:8"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("key 'time.cfl'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("in (0, 1]"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found '1.5'"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, NegativeDensityIsOutOfRange) {
+  const std::string msg = error_of(replace(kGoodDeck, "rho: 0.125", "rho: -0.125"));
+  EXPECT_NE(msg.find("deck.yaml:5:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("key 'problem.right.rho'"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, MissingRequiredKeyNamesTheEnclosingMap) {
+  const std::string msg = error_of(replace(kGoodDeck, "  t_end: 0.25\n", "  cfl: 0.5\n"));
+  EXPECT_NE(msg.find("deck.yaml:11:3"), std::string::npos) << msg;  // the 'time' map
+  EXPECT_NE(msg.find("missing required key 'time.t_end'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("a real number > 0"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, MissingKeyWithTypoPointsAtTheTypo) {
+  const std::string msg = error_of(replace(kGoodDeck, "t_end: 0.25", "t_edn: 0.25"));
+  EXPECT_NE(msg.find("missing required key 'time.t_end'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'time.t_edn' at deck.yaml:11:3"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, MissingTopLevelKey) {
+  const std::string msg = error_of(replace(kGoodDeck, "scheme: exact_riemann\n", ""));
+  EXPECT_NE(msg.find("missing required key 'scheme'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("exact_riemann"), std::string::npos) << msg;  // lists the choices
+}
+
+TEST(DeckErrors, UnknownChoiceListsTheChoices) {
+  const std::string msg = error_of(replace(kGoodDeck, "scheme: exact_riemann", "scheme: magic"));
+  EXPECT_NE(msg.find("deck.yaml:1:9"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("expected one of exact_riemann"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found 'magic'"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, MalformedYamlGivesParserPosition) {
+  const std::string msg = error_of(replace(kGoodDeck, "domain: [0.0, 1.0]", "domain: [0.0, 1.0"));
+  EXPECT_NE(msg.find("deck.yaml:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("malformed YAML"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, MapWhereScalarExpected) {
+  const std::string msg = error_of(replace(kGoodDeck, "x0: 0.5", "x0: {at: 0.5}"));
+  EXPECT_NE(msg.find("deck.yaml:6:7"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found a map"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, ScalarWhereMapExpected) {
+  const std::string msg = error_of(replace(kGoodDeck, "  left:  {rho: 1.0, u: 0.0, p: 1.0}", "  left: 3"));
+  EXPECT_NE(msg.find("deck.yaml:4:9"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("key 'problem.left': expected a map"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, WrongListLength) {
+  const std::string msg = error_of(replace(kGoodDeck, "[0.0, 1.0]", "[0.0, 1.0, 2.0]"));
+  EXPECT_NE(msg.find("deck.yaml:9:11"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("a list of 2 real numbers"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found a list of 3 item(s)"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, InvertedDomain) {
+  const std::string msg = error_of(replace(kGoodDeck, "[0.0, 1.0]", "[1.0, 0.0]"));
+  EXPECT_NE(msg.find("key 'mesh.domain'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("maximum must exceed"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, EmptyDeck) {
+  const std::string msg = error_of("# nothing here\n");
+  EXPECT_NE(msg.find("the deck is empty"), std::string::npos) << msg;
+}
+
+TEST(DeckErrors, MissingFile) {
+  try {
+    DeckReader::from_file("/nonexistent/folder/deck.yaml");
+    FAIL() << "no error for a missing file";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot open deck '/nonexistent/folder/deck.yaml'"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(DeckErrors, ReadsFromFileWithItsName) {
+  test_support::TemporaryFolder folder;
+  const auto path = folder.path() / "bad.yaml";
+  std::ofstream(path) << replace(kGoodDeck, "cells: 100", "cells: -3");
+  try {
+    DeckReader deck = DeckReader::from_file(path);
+    read_run_config(deck);
+    FAIL() << "no error for cells: -3";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string() + ":8:10"), std::string::npos) << e.what();
+  }
+}
+
+TEST(DeckOverrides, OverrideReplacesValueAndIsWrittenResolved) {
+  DeckReader deck =
+      DeckReader::from_string(kGoodDeck, "deck.yaml", {"time.t_end=0.2", "mesh.cells=400"});
+  const RunConfig config = read_run_config(deck);
+  EXPECT_DOUBLE_EQ(config.time.t_end, 0.2);
+  EXPECT_EQ(config.mesh.cells[0], 400);
+  EXPECT_NE(deck.resolved_text().find("cells: 400"), std::string::npos);
+}
+
+TEST(DeckOverrides, OverrideCanAddANewMapValue) {
+  DeckReader deck = DeckReader::from_string(kGoodDeck, "deck.yaml",
+                                            {"problem.left={rho: 2, u: 0, p: 3}"});
+  const RunConfig config = read_run_config(deck);
+  EXPECT_DOUBLE_EQ(config.problem.riemann.left.rho, 2.0);
+  EXPECT_DOUBLE_EQ(config.problem.riemann.left.p, 3.0);
+}
+
+TEST(DeckOverrides, BadOverrideValueIsLocatedAtTheOverride) {
+  const std::string msg = error_of(kGoodDeck, {"time.cfl=fast"});
+  EXPECT_NE(msg.find("--set time.cfl=fast: error: key 'time.cfl'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found 'fast'"), std::string::npos) << msg;
+}
+
+TEST(DeckOverrides, UnknownOverrideKeyIsReported) {
+  const std::string msg = error_of(kGoodDeck, {"time.tend=1"});
+  EXPECT_NE(msg.find("--set time.tend=1: error: unknown key 'time.tend'"), std::string::npos)
+      << msg;
+}
+
+TEST(DeckOverrides, MalformedOverrides) {
+  EXPECT_NE(error_of(kGoodDeck, {"time.cfl"}).find("expected KEY.PATH=VALUE"), std::string::npos);
+  EXPECT_NE(error_of(kGoodDeck, {"time..cfl=1"}).find("is not a key path"), std::string::npos);
+  EXPECT_NE(error_of(kGoodDeck, {"time.cfl="}).find("no value after '='"), std::string::npos);
+  EXPECT_NE(error_of(kGoodDeck, {"mesh.cells.nx=4"}).find("not a map"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace portaflow::io
