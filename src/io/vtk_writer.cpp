@@ -273,7 +273,7 @@ void remove_stale_pieces(const fs::path& piece_folder, const std::string& stem,
   for (const auto& entry : fs::directory_iterator(piece_folder, status)) {
     const std::string name = entry.path().filename().string();
     const std::string extension = entry.path().extension().string();
-    if (current.count(name) || (extension != ".vtr" && extension != ".vts")) continue;
+    if (current.count(name) != 0 || (extension != ".vtr" && extension != ".vts")) continue;
     const std::string prefix = stem + "_";
     const std::string index = name.substr(0, name.size() - extension.size());
     if (index.size() <= prefix.size() || index.compare(0, prefix.size(), prefix) != 0) continue;

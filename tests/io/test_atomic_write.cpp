@@ -48,7 +48,8 @@ TEST(AtomicWrite, CreatesAFileThatDidNotExist) {
 TEST(AtomicWrite, ThrowingWriterLeavesPreviousFileIntactAndNoTemporary) {
   TemporaryFolder folder;
   const auto target = folder / "solution.vtr";
-  const std::string previous("previous\0binary\xff bytes\n", 25);
+  constexpr char kPrevious[] = "previous\0binary\xff bytes\n";  // a NUL and a non-UTF-8 byte
+  const std::string previous(kPrevious, sizeof kPrevious - 1);
   write_file(target, previous);
 
   try {

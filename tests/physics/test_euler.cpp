@@ -1,5 +1,5 @@
-// Unit tests of the pointwise ideal-gas Euler physics (include/portaflow/physics/euler.hpp), in 1, 2
-// and 3 dimensions. These are identities of the equations, so every threshold is round-off (a
+// Unit tests of the pointwise ideal-gas Euler physics (include/portaflow/physics/euler.hpp), in 1,
+// 2 and 3 dimensions. These are identities of the equations, so every threshold is round-off (a
 // multiple of machine epsilon on the size of the terms involved) except the finite-difference
 // Jacobian check, whose threshold is the truncation/round-off balance of a central difference.
 #include <gtest/gtest.h>

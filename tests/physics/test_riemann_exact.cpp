@@ -51,8 +51,9 @@ PrimitiveState1D right_star(const PrimitiveState1D& left, const PrimitiveState1D
 PrimitiveState1D mirror(const PrimitiveState1D& w) { return PrimitiveState1D{w.rho, -w.u, w.p}; }
 
 // Simple-wave identities of a left (sign = -1) or right (sign = +1) rarefaction fan, from which
-// Toro derives eqs. 4.56 and 4.63: the characteristic through the point is s = u + sign a, the entropy p / rho^gamma
-// is that of the data state, and the Riemann invariant u - sign 2a/(gamma-1) is that of the data.
+// Toro derives eqs. 4.56 and 4.63: the characteristic through the point is s = u + sign a, the
+// entropy p / rho^gamma is that of the data state, and the Riemann invariant u - sign 2a/(gamma-1)
+// is that of the data.
 void expect_fan_identities(const PrimitiveState1D& data, const PrimitiveState1D& fan, Real s,
                            int sign) {
   const Real a_data = sound_speed(data);
@@ -98,8 +99,8 @@ void expect_rankine_hugoniot(const PrimitiveState1D& a, const PrimitiveState1D& 
   const char* names[3] = {"mass", "momentum", "energy"};
   for (int k = 0; k < 3; ++k) {
     // The bisection finds S to 2 eps; star states carry a few dozen roundings (Newton, pow).
-    const Real scale = std::abs(speed) * (std::abs(ua[k]) + std::abs(ub[k])) + std::abs(fa[k]) +
-                       std::abs(fb[k]);
+    const Real scale =
+        std::abs(speed) * (std::abs(ua[k]) + std::abs(ub[k])) + std::abs(fa[k]) + std::abs(fb[k]);
     EXPECT_NEAR(speed * (ub[k] - ua[k]), fb[k] - fa[k], 64 * kEps * scale) << names[k];
   }
 }
@@ -124,23 +125,32 @@ ToroTest toro_test(int number) {
   const PrimitiveState1D test4_left{1, 0, Real(0.01)}, test4_right{1, 0, 100};
   switch (number) {
     case 1:
-      return {"Test 1 (Sod)", {1, 0, 1}, {Real(0.125), 0, Real(0.1)},
-              Real(0.30313), Real(1e-5), Real(0.92745), Real(1e-5)};
+      return {"Test 1 (Sod)", {1, 0, 1}, {Real(0.125), 0, Real(0.1)}, Real(0.30313), Real(1e-5),
+              Real(0.92745),  Real(1e-5)};
     case 2:
-      return {"Test 2 (123 problem)", {1, -2, Real(0.4)}, {1, 2, Real(0.4)},
-              Real(0.00189), Real(1e-5), Real(0), Real(1e-5)};
+      return {"Test 2 (123 problem)",
+              {1, -2, Real(0.4)},
+              {1, 2, Real(0.4)},
+              Real(0.00189),
+              Real(1e-5),
+              Real(0),
+              Real(1e-5)};
     case 3:
-      return {"Test 3", test3_left, test3_right,
-              Real(460.894), Real(1e-3), Real(19.5975), Real(1e-4)};
+      return {"Test 3",   test3_left,    test3_right, Real(460.894),
+              Real(1e-3), Real(19.5975), Real(1e-4)};
     case 4:
-      return {"Test 4", test4_left, test4_right,
-              Real(46.0950), Real(1e-4), Real(-6.19633), Real(1e-5)};
+      return {"Test 4",   test4_left,     test4_right, Real(46.0950),
+              Real(1e-4), Real(-6.19633), Real(1e-5)};
     default: {
       const auto star3 = exact_star_region(test3_left, test3_right, kAir);
       const auto star4 = exact_star_region(test4_left, test4_right, kAir);
-      return {"Test 5", right_star(test3_left, test3_right, star3),
+      return {"Test 5",
+              right_star(test3_left, test3_right, star3),
               left_star(test4_left, test4_right, star4),
-              Real(1691.64), Real(1e-2), Real(8.68975), Real(1e-5)};
+              Real(1691.64),
+              Real(1e-2),
+              Real(8.68975),
+              Real(1e-5)};
     }
   }
 }
@@ -203,7 +213,9 @@ TEST(RiemannExact, SodSampledStates) {
   const ToroTest sod = toro_test(1);
   const StarRegion star = exact_star_region(sod.left, sod.right, kAir);
   const Real x0 = Real(0.5), t = Real(0.25);
-  auto sample_at = [&](Real x) { return exact_sample(sod.left, sod.right, star, kAir, (x - x0) / t); };
+  auto sample_at = [&](Real x) {
+    return exact_sample(sod.left, sod.right, star, kAir, (x - x0) / t);
+  };
 
   // Undisturbed states are returned as given (no arithmetic on them).
   const auto far_left = sample_at(Real(0.1));
@@ -295,7 +307,8 @@ TEST(RiemannExact, VacuumGeneration) {
   EXPECT_EQ(outside_right.rho, right.rho);
   EXPECT_EQ(outside_right.p, right.p);
   EXPECT_LT(exact_sample(left, right, star, kAir, head_right - delta).w.rho, right.rho);
-  // Gas up to the fronts S*_L = u_L + 2 a_L/(gamma-1), S*_R = u_R - 2 a_R/(gamma-1); vacuum between.
+  // Gas up to the fronts S*_L = u_L + 2 a_L/(gamma-1), S*_R = u_R - 2 a_R/(gamma-1); vacuum
+  // between.
   EXPECT_GT(exact_sample(left, right, star, kAir, front_left - delta).w.rho, 0);
   EXPECT_EQ(exact_sample(left, right, star, kAir, front_left + delta).w.rho, 0);
   EXPECT_GT(exact_sample(left, right, star, kAir, front_right + delta).w.rho, 0);

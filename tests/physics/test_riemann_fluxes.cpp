@@ -208,8 +208,7 @@ TYPED_TEST(RiemannFluxes, DirectionSymmetry) {
     face_pair<dim>(which, w_left, w_right);
     const auto flux_x = TestFixture::flux(w_left, w_right, 0);
     for (int d = 1; d < dim; ++d) {
-      const auto flux_d =
-          TestFixture::flux(swap_velocity(w_left, d), swap_velocity(w_right, d), d);
+      const auto flux_d = TestFixture::flux(swap_velocity(w_left, d), swap_velocity(w_right, d), d);
       // Identical arithmetic except the order of the |u|^2 sums.
       const Real tolerance =
           16 * kEps * std::fmax(flux_scale<dim>(w_left, 0), flux_scale<dim>(w_right, 0));
@@ -228,7 +227,8 @@ template <class Solver, int Dim>
 portaflow::HostMirror<portaflow::DeviceView<Real***>> fluxes_in_kernel() {
   using State = typename Euler<Dim>::State;
   Kokkos::Array<State, kNumPairs> lefts, rights;
-  for (int which = 0; which < kNumPairs; ++which) face_pair<Dim>(which, lefts[which], rights[which]);
+  for (int which = 0; which < kNumPairs; ++which)
+    face_pair<Dim>(which, lefts[which], rights[which]);
   portaflow::DeviceView<Real***> fluxes("test.riemann_fluxes.device", kNumPairs, Dim,
                                         Euler<Dim>::kNumVars);
   const IdealGas gas = kAir;
@@ -288,8 +288,8 @@ void expect_contact_resolved_exactly(Real normal_velocity) {
     const Real tolerance =
         16 * kEps * std::fmax(flux_scale<Dim>(w_left, dir), flux_scale<Dim>(w_right, dir));
     for (int k = 0; k < Eq::kNumVars; ++k) {
-      EXPECT_NEAR(flux[k], expected[k], tolerance) << Solver::kName << " " << Dim << "d, dir "
-                                                   << dir << ", component " << k;
+      EXPECT_NEAR(flux[k], expected[k], tolerance)
+          << Solver::kName << " " << Dim << "d, dir " << dir << ", component " << k;
     }
     if (normal_velocity == 0) {
       // No mass crosses a stationary contact (the exact solver's u* is exactly 0 here).
@@ -298,7 +298,7 @@ void expect_contact_resolved_exactly(Real normal_velocity) {
   }
 }
 
-TEST(RiemannFluxes, HllcAndExactResolveIsolatedContact) {
+TEST(RiemannFluxBehaviour, HllcAndExactResolveIsolatedContact) {
   for (Real u : {Real(0), Real(0.4), Real(-0.4)}) {
     expect_contact_resolved_exactly<1, HllcSolver>(u);
     expect_contact_resolved_exactly<2, HllcSolver>(u);
@@ -309,7 +309,7 @@ TEST(RiemannFluxes, HllcAndExactResolveIsolatedContact) {
   }
 }
 
-TEST(RiemannFluxes, RusanovUsesLargestSignalSpeed) {
+TEST(RiemannFluxBehaviour, RusanovUsesLargestSignalSpeed) {
   // At a stationary contact the two physical mass fluxes vanish, so Rusanov's mass flux is all
   // dissipation: -S+ (rho_R - rho_L)/2 with S+ = max(|u_L| + a_L, |u_R| + a_R) (Toro sec. 10.5.1).
   using Eq = Euler<2>;
@@ -347,7 +347,7 @@ void expect_supersonic_upwind() {
   }
 }
 
-TEST(RiemannFluxes, HllcAndExactUpwindSupersonicFaces) {
+TEST(RiemannFluxBehaviour, HllcAndExactUpwindSupersonicFaces) {
   expect_supersonic_upwind<1, HllcSolver>();
   expect_supersonic_upwind<2, HllcSolver>();
   expect_supersonic_upwind<3, HllcSolver>();
@@ -396,7 +396,7 @@ void expect_exact_flux_is_flux_of_sampled_state(bool mirrored) {
   }
 }
 
-TEST(RiemannFluxes, ExactFluxIsFluxOfSampledState) {
+TEST(RiemannFluxBehaviour, ExactFluxIsFluxOfSampledState) {
   for (bool mirrored : {false, true}) {
     expect_exact_flux_is_flux_of_sampled_state<1>(mirrored);
     expect_exact_flux_is_flux_of_sampled_state<2>(mirrored);
@@ -404,7 +404,7 @@ TEST(RiemannFluxes, ExactFluxIsFluxOfSampledState) {
   }
 }
 
-TEST(RiemannFluxes, ExactFluxInGeneratedVacuumIsZero) {
+TEST(RiemannFluxBehaviour, ExactFluxInGeneratedVacuumIsZero) {
   // Two rarefactions moving apart fast enough to open a vacuum at the face (Toro sec. 4.6.3):
   // nothing crosses it.
   using Eq = Euler<2>;
@@ -412,6 +412,49 @@ TEST(RiemannFluxes, ExactFluxInGeneratedVacuumIsZero) {
   const auto w_right = primitive<2>(1, 4, Real(-0.5), 0, Real(0.4));
   const auto flux = portaflow::physics::exact_riemann_flux<2>(w_left, w_right, 0, kAir);
   for (int k = 0; k < Eq::kNumVars; ++k) EXPECT_EQ(flux[k], 0) << "component " << k;
+}
+
+// Weak waves: for data W0 -+ eps dW / 2 every wave is acoustic-size, and a flux that has the
+// right three wave families (u - a, u, u + a; the shear waves move at u) agrees with the exact
+// Godunov flux up to O(eps^2): the error of its wave speeds and star states is O(eps) and enters
+// multiplied by a jump of O(eps). HLLC is such a flux (Toro sec. 10.4). Rusanov replaces the
+// eigenvalues by max(|u| + a), so it differs at O(eps). The order is measured from eps and eps/2.
+template <int Dim, class Solver>
+Real weak_wave_order(int dir) {
+  using Eq = Euler<Dim>;
+  const auto w0 = primitive<Dim>(Real(1.2), Real(0.2), Real(-0.3), Real(0.1), Real(1.5));
+  const auto dw = primitive<Dim>(Real(0.7), Real(0.5), Real(-0.8), Real(0.3), Real(-0.6));
+  Real error[2];
+  for (int level = 0; level < 2; ++level) {
+    // eps = 1e-2 and 5e-3: differences of 1e-5 to 1e-4, far above round-off even in float.
+    const Real eps = level == 0 ? Real(1e-2) : Real(5e-3);
+    typename Eq::State w_left, w_right;
+    for (int k = 0; k < Eq::kNumVars; ++k) {
+      w_left[k] = w0[k] - Real(0.5) * eps * dw[k];
+      w_right[k] = w0[k] + Real(0.5) * eps * dw[k];
+    }
+    const auto approximate = Solver::template flux<Dim>(w_left, w_right, dir, kAir);
+    const auto exact = portaflow::physics::exact_riemann_flux<Dim>(w_left, w_right, dir, kAir);
+    error[level] = 0;
+    for (int k = 0; k < Eq::kNumVars; ++k) {
+      error[level] = std::fmax(error[level], std::abs(approximate[k] - exact[k]));
+    }
+  }
+  return std::log2(error[0] / error[1]);
+}
+
+TEST(RiemannFluxBehaviour, WeakWaveAgreementWithExactFlux) {
+  // Asymptotic orders measured from two amplitudes carry an O(eps) correction: 0.2 allows it.
+  // HLLC is asserted to be at least second order: with this data its eps^2 term happens to cancel
+  // in the y direction (measured order 3.0), which is fine; first order would be a bug.
+  for (int dir = 0; dir < 3; ++dir) {
+    if (dir < 1) EXPECT_GT((weak_wave_order<1, HllcSolver>(dir)), 1.8);
+    if (dir < 2) EXPECT_GT((weak_wave_order<2, HllcSolver>(dir)), 1.8) << "dir " << dir;
+    EXPECT_GT((weak_wave_order<3, HllcSolver>(dir)), 1.8) << "dir " << dir;
+    if (dir < 1) EXPECT_NEAR((weak_wave_order<1, RusanovSolver>(dir)), 1, 0.2);
+    if (dir < 2) EXPECT_NEAR((weak_wave_order<2, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;
+    EXPECT_NEAR((weak_wave_order<3, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;
+  }
 }
 
 }  // namespace

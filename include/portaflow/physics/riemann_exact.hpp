@@ -30,7 +30,8 @@ struct PrimitiveState1D {
 //     Newton steps taken (0 when the two-rarefaction closed form, eq. 4.46, is exact).
 //   vacuum == true: the data has vacuum on one side, or generates it (sec. 4.6). Then p = 0 and u
 //     is the speed of the gas-vacuum front for a one-sided vacuum (sec. 4.6.1, 4.6.2), the mean
-//     of the two front speeds when vacuum is generated (sec. 4.6.3), and 0 when both sides are vacuum.
+//     of the two front speeds when vacuum is generated (sec. 4.6.3), and 0 when both sides are
+//     vacuum.
 struct StarRegion {
   Real p;
   Real u;
@@ -192,16 +193,15 @@ KOKKOS_INLINE_FUNCTION StarRegion exact_star_region(const PrimitiveState1D& left
   StarRegion star{0, 0, false, 0};
   if (f_at_p_min >= 0) {
     const Real numerator = a_left + a_right - g.g7 * du;
-    const Real denominator =
-        a_left / math::pow(left.p, g.g1) + a_right / math::pow(right.p, g.g1);
+    const Real denominator = a_left / math::pow(left.p, g.g1) + a_right / math::pow(right.p, g.g1);
     star.p = math::pow(numerator / denominator, 1 / g.g1);
   } else {
     // 4. Newton-Raphson (sec. 4.3.2, eq. 4.44) from Toro's adaptive guess (routine GUESSP of his
     //    Fortran program at the end of ch. 4): PVRS (eq. 4.47) when p_max/p_min <= 2 and the PVRS
     //    value lies in [p_min, p_max], else two-rarefaction (eq. 4.46) or two-shock (eq. 4.48).
-    const Real p_pvrs = math::fmax(
-        Real(0), Real(0.5) * (left.p + right.p) -
-                     Real(0.125) * du * (left.rho + right.rho) * (a_left + a_right));
+    const Real p_pvrs =
+        math::fmax(Real(0), Real(0.5) * (left.p + right.p) -
+                                Real(0.125) * du * (left.rho + right.rho) * (a_left + a_right));
     Real p_guess;
     if (p_max / p_min <= 2 && p_min <= p_pvrs && p_pvrs <= p_max) {
       p_guess = p_pvrs;
@@ -334,19 +334,19 @@ KOKKOS_INLINE_FUNCTION SampledState exact_sample(const PrimitiveState1D& left,
   return out;
 }
 
-// Godunov flux (Toro ch. 6: the flux of the exact solution on the face) through a face normal to direction dir: the physical flux
-// of the exact solution at s = 0. w_left and w_right are Euler<Dim> primitive states
-// (rho, u_1..u_Dim, p); the result is the conservative flux. The Riemann problem is solved in the
-// normal velocity; the transverse velocities are passive scalars advected by the contact
-// (Toro's split multi-dimensional case, end of ch. 4), so they are taken from the side of the contact that s = 0 lies on.
+// Godunov flux (Toro ch. 6: the flux of the exact solution on the face) through a face normal to
+// direction dir: the physical flux of the exact solution at s = 0. w_left and w_right are
+// Euler<Dim> primitive states (rho, u_1..u_Dim, p); the result is the conservative flux. The
+// Riemann problem is solved in the normal velocity; the transverse velocities are passive scalars
+// advected by the contact (Toro's split multi-dimensional case, end of ch. 4), so they are taken
+// from the side of the contact that s = 0 lies on.
 template <int Dim>
 KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State exact_riemann_flux(
     const typename Euler<Dim>::State& w_left, const typename Euler<Dim>::State& w_right, int dir,
     const IdealGas& gas) {
   using Eq = Euler<Dim>;
   const PrimitiveState1D left{w_left[Eq::kRho], w_left[Eq::kVel + dir], w_left[Eq::kPressure]};
-  const PrimitiveState1D right{w_right[Eq::kRho], w_right[Eq::kVel + dir],
-                               w_right[Eq::kPressure]};
+  const PrimitiveState1D right{w_right[Eq::kRho], w_right[Eq::kVel + dir], w_right[Eq::kPressure]};
   const StarRegion star = exact_star_region(left, right, gas);
   const SampledState at_face = exact_sample(left, right, star, gas, Real(0));
   typename Eq::State w_face = at_face.left_of_contact ? w_left : w_right;

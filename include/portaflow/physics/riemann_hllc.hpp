@@ -55,10 +55,10 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(
   if (s_right <= 0) return Eq::flux_from_primitive(w_right, dir, gas);
 
   // 3. Contact speed (eq. 10.37).
-  const Real mass_left = rho_left * (s_left - un_left);     // rho_L (S_L - u_L) < 0
+  const Real mass_left = rho_left * (s_left - un_left);      // rho_L (S_L - u_L) < 0
   const Real mass_right = rho_right * (s_right - un_right);  // rho_R (S_R - u_R) > 0
-  const Real s_star = (p_right - p_left + un_left * mass_left - un_right * mass_right) /
-                      (mass_left - mass_right);
+  const Real s_star =
+      (p_right - p_left + un_left * mass_left - un_right * mass_right) / (mass_left - mass_right);
 
   // 4. Star state on the upwind side of the contact (eq. 10.39) and its flux (eq. 10.38).
   const bool left_side = s_star >= 0;

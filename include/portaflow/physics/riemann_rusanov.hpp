@@ -31,7 +31,8 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State rusanov_flux(
   const typename Eq::State f_right = Eq::flux_from_primitive(w_right, dir, gas);
   typename Eq::State flux;
   for (int k = 0; k < Eq::kNumVars; ++k) {
-    flux[k] = Real(0.5) * (f_left[k] + f_right[k]) - Real(0.5) * max_speed * (u_right[k] - u_left[k]);
+    flux[k] =
+        Real(0.5) * (f_left[k] + f_right[k]) - Real(0.5) * max_speed * (u_right[k] - u_left[k]);
   }
   return flux;
 }

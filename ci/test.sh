@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing (ci/setup-deps.sh), builds the openmp and
+# serial presets, and runs the GoogleTest suites on both host backends with CTest.
+#   bash ci/test.sh
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+jobs="${PORTAFLOW_JOBS:-$(nproc)}"
+
+bash ci/setup-deps.sh openmp serial
+
+summary=build/test-summary.txt
+mkdir -p build
+: >"$summary"
+status=0
+for preset in openmp serial; do
+  echo "== $preset: configure and build"
+  cmake --preset "$preset" >"build/configure-$preset.log" 2>&1 ||
+    { cat "build/configure-$preset.log"; exit 1; }
+  cmake --build --preset "$preset" -j "$jobs"
+  echo "== $preset: tests"
+  set +e
+  ctest --preset "$preset" -j "$jobs" 2>&1 | tee "build/ctest-$preset.log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  [ "$rc" = 0 ] || status=1
+  echo "$preset: $(grep -E 'tests passed|tests failed' "build/ctest-$preset.log" | tail -n 1)" >>"$summary"
+done
+
+# One closing line over both backends, in the plain "N passed, N failed" form.
+passed=0 failed=0
+for preset in openmp serial; do
+  line=$(grep -E 'tests failed out of' "build/ctest-$preset.log" | tail -n 1)
+  total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$line")
+  bad=$(sed -E 's/.* ([0-9]+) tests failed.*/\1/' <<<"$line")
+  passed=$((passed + total - bad)) failed=$((failed + bad))
+done
+echo "Test summary (openmp + serial backends):"
+cat "$summary"
+echo "$passed passed, $failed failed" | tee -a "$summary"
+exit $status
