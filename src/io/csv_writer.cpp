@@ -58,7 +58,7 @@ std::string format_round_trip(double value) {
   // (C++17 [charconv.to.chars]); 32 characters hold any double in that form.
   std::array<char, 32> buffer{};
   const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-  return std::string(buffer.data(), result.ptr);
+  return {buffer.data(), result.ptr};
 }
 
 void write_csv(const fs::path& path, const std::vector<std::string>& header,

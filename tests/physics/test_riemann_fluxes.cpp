@@ -415,15 +415,19 @@ TEST(RiemannFluxBehaviour, ExactFluxInGeneratedVacuumIsZero) {
 }
 
 // Weak waves: for data W0 -+ eps dW / 2 every wave is acoustic-size, and a flux that has the
-// right three wave families (u - a, u, u + a; the shear waves move at u) agrees with the exact
-// Godunov flux up to O(eps^2): the error of its wave speeds and star states is O(eps) and enters
-// multiplied by a jump of O(eps). HLLC is such a flux (Toro sec. 10.4). Rusanov replaces the
-// eigenvalues by max(|u| + a), so it differs at O(eps). The order is measured from eps and eps/2.
+// right wave families (u - a, u, u + a; the shear waves move at u) agrees with the exact Godunov
+// flux up to O(eps^2): its wave speeds and star states are O(eps) off and enter multiplied by a
+// jump of O(eps). HLLC is such a flux (Toro sec. 10.4). Rusanov replaces the eigenvalues by
+// max(|u| + a), so it differs at O(eps). dW opens the normal velocity (u_R > u_L in every
+// direction), so the waves are rarefactions, which HLLC replaces by a jump: that is where its
+// O(eps^2) difference lives. (Weak shocks agree to O(eps^3), as PVRS speeds with q_K are shock
+// speeds to O(eps^2) and the Hugoniot touches the isentrope to third order: too close to
+// round-off in a float build to measure.) The order is measured from eps and eps/2.
 template <int Dim, class Solver>
 Real weak_wave_order(int dir) {
   using Eq = Euler<Dim>;
   const auto w0 = primitive<Dim>(Real(1.2), Real(0.2), Real(-0.3), Real(0.1), Real(1.5));
-  const auto dw = primitive<Dim>(Real(0.7), Real(0.5), Real(-0.8), Real(0.3), Real(-0.6));
+  const auto dw = primitive<Dim>(Real(0.7), Real(0.5), Real(0.8), Real(0.3), Real(-0.6));
   Real error[2];
   for (int level = 0; level < 2; ++level) {
     // eps = 1e-2 and 5e-3: differences of 1e-5 to 1e-4, far above round-off even in float.
@@ -445,12 +449,10 @@ Real weak_wave_order(int dir) {
 
 TEST(RiemannFluxBehaviour, WeakWaveAgreementWithExactFlux) {
   // Asymptotic orders measured from two amplitudes carry an O(eps) correction: 0.2 allows it.
-  // HLLC is asserted to be at least second order: with this data its eps^2 term happens to cancel
-  // in the y direction (measured order 3.0), which is fine; first order would be a bug.
   for (int dir = 0; dir < 3; ++dir) {
-    if (dir < 1) EXPECT_GT((weak_wave_order<1, HllcSolver>(dir)), 1.8);
-    if (dir < 2) EXPECT_GT((weak_wave_order<2, HllcSolver>(dir)), 1.8) << "dir " << dir;
-    EXPECT_GT((weak_wave_order<3, HllcSolver>(dir)), 1.8) << "dir " << dir;
+    if (dir < 1) EXPECT_NEAR((weak_wave_order<1, HllcSolver>(dir)), 2, 0.2);
+    if (dir < 2) EXPECT_NEAR((weak_wave_order<2, HllcSolver>(dir)), 2, 0.2) << "dir " << dir;
+    EXPECT_NEAR((weak_wave_order<3, HllcSolver>(dir)), 2, 0.2) << "dir " << dir;
     if (dir < 1) EXPECT_NEAR((weak_wave_order<1, RusanovSolver>(dir)), 1, 0.2);
     if (dir < 2) EXPECT_NEAR((weak_wave_order<2, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;
     EXPECT_NEAR((weak_wave_order<3, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;

@@ -16,15 +16,19 @@ struct IdealGas {
 template <int Dim>
 struct Euler {
   static_assert(Dim >= 1 && Dim <= 3, "Euler is defined in 1, 2 and 3 dimensions");
-  static constexpr int kDim = Dim;
-  static constexpr int kNumVars = Dim + 2;
-  // Conservative variable indices.
-  static constexpr int kRho = 0;
-  static constexpr int kMom = 1;  // kMom + d is the momentum in direction d
-  static constexpr int kEnergy = Dim + 1;
-  // Primitive variable indices.
-  static constexpr int kVel = 1;  // kVel + d is the velocity in direction d
-  static constexpr int kPressure = Dim + 1;
+  // Enumerators rather than static constexpr members: Kokkos::Array::operator[] takes its index
+  // by const reference, which ODR-uses a static member, and nvcc has no device definition of it.
+  enum : int {
+    kDim = Dim,
+    kNumVars = Dim + 2,
+    // Conservative variable indices.
+    kRho = 0,
+    kMom = 1,  // kMom + d is the momentum in direction d
+    kEnergy = Dim + 1,
+    // Primitive variable indices.
+    kVel = 1,  // kVel + d is the velocity in direction d
+    kPressure = Dim + 1,
+  };
 
   using State = Vec<kNumVars>;
   using Matrix = Vec<kNumVars * kNumVars>;  // row-major: m[row * kNumVars + col]

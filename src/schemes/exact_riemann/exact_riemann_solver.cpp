@@ -11,41 +11,28 @@ namespace portaflow {
 
 using Euler1 = physics::Euler<1>;
 
-ExactRiemannSolver::ExactRiemannSolver(const RunConfig& config)
-    : problem_(config.problem.riemann),
-      gamma_(config.physics.gamma),
-      state_("exact_riemann.state", Euler1::kNumVars, config.mesh.cells[0]) {
-  axis_.cells = config.mesh.cells[0];
-  axis_.x_min = config.mesh.domain_min[0];
-  axis_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / axis_.cells;
-  sample(0);
-}
+namespace {
 
-double ExactRiemannSolver::stable_time_step() { return std::numeric_limits<double>::infinity(); }
-
-void ExactRiemannSolver::advance(double dt) {
-  time_ += dt;
-  ++steps_;
-  sample(time_);
-}
-
-void ExactRiemannSolver::sample(double time) {
-  const physics::IdealGas gas{static_cast<Real>(gamma_)};
-  const physics::PrimitiveState1D left{static_cast<Real>(problem_.left.rho),
-                                       static_cast<Real>(problem_.left.u),
-                                       static_cast<Real>(problem_.left.p)};
-  const physics::PrimitiveState1D right{static_cast<Real>(problem_.right.rho),
-                                        static_cast<Real>(problem_.right.u),
-                                        static_cast<Real>(problem_.right.p)};
+// Writes the exact solution at `time` into `state` (a free function: nvcc forbids device lambdas
+// in private member functions).
+void sample_exact_solution(const RiemannProblemConfig& problem, double gamma,
+                           const UniformAxis& axis, double time, const Field1D& state) {
+  const physics::IdealGas gas{static_cast<Real>(gamma)};
+  const physics::PrimitiveState1D left{static_cast<Real>(problem.left.rho),
+                                       static_cast<Real>(problem.left.u),
+                                       static_cast<Real>(problem.left.p)};
+  const physics::PrimitiveState1D right{static_cast<Real>(problem.right.rho),
+                                        static_cast<Real>(problem.right.u),
+                                        static_cast<Real>(problem.right.p)};
   // The star region depends only on the two states: solve once on the host, sample per cell.
   const physics::StarRegion star = physics::exact_star_region(left, right, gas);
-  const Real x0 = static_cast<Real>(problem_.x0);
-  const Real x_min = static_cast<Real>(axis_.x_min);
-  const Real dx = static_cast<Real>(axis_.dx);
+  const Real x0 = static_cast<Real>(problem.x0);
+  const Real x_min = static_cast<Real>(axis.x_min);
+  const Real dx = static_cast<Real>(axis.dx);
   const Real t = static_cast<Real>(time);
-  auto u = state_;
+  auto u = state;
   par_for(
-      "exact_riemann.sample", IndexRange{0, axis_.cells}, KOKKOS_LAMBDA(Index i) {
+      "exact_riemann.sample", IndexRange{0, axis.cells}, KOKKOS_LAMBDA(Index i) {
         const Real x = x_min + (i + Real(0.5)) * dx;
         physics::PrimitiveState1D w;
         if (t > 0) {
@@ -60,6 +47,26 @@ void ExactRiemannSolver::sample(double time) {
         const Euler1::State cons = Euler1::to_conservative(prim, gas);
         for (int v = 0; v < Euler1::kNumVars; ++v) u(v, i) = cons[v];
       });
+}
+
+}  // namespace
+
+ExactRiemannSolver::ExactRiemannSolver(const RunConfig& config)
+    : problem_(config.problem.riemann),
+      gamma_(config.physics.gamma),
+      state_("exact_riemann.state", Euler1::kNumVars, config.mesh.cells[0]) {
+  axis_.cells = config.mesh.cells[0];
+  axis_.x_min = config.mesh.domain_min[0];
+  axis_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / axis_.cells;
+  sample_exact_solution(problem_, gamma_, axis_, 0, state_);
+}
+
+double ExactRiemannSolver::stable_time_step() { return std::numeric_limits<double>::infinity(); }
+
+void ExactRiemannSolver::advance(double dt) {
+  time_ += dt;
+  ++steps_;
+  sample_exact_solution(problem_, gamma_, axis_, time_, state_);
 }
 
 SolutionSnapshot ExactRiemannSolver::snapshot() const {

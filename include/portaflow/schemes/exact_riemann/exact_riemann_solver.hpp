@@ -22,8 +22,6 @@ class ExactRiemannSolver final : public Solver {
   std::optional<NonPhysicalCell> find_nonphysical() const override;
 
  private:
-  void sample(double time);
-
   RiemannProblemConfig problem_;
   double gamma_;
   UniformAxis axis_;
