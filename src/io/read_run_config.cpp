@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow::io {
@@ -28,26 +29,140 @@ PrimitiveInput1D read_primitive_1d(DeckReader& deck, const std::string& prefix) 
   return w;
 }
 
-ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh) {
-  ProblemConfig problem;
-  deck.get_choice("problem.type", {"riemann"}, std::nullopt, "the initial-value problem");
-  problem.kind = ProblemKind::kRiemann;
-  auto& r = problem.riemann;
-  r.left = read_primitive_1d(deck, "problem.left");
-  r.right = read_primitive_1d(deck, "problem.right");
-  r.x0 = deck.get_real("problem.x0", {std::nullopt, mesh.domain_min[0], mesh.domain_max[0], false,
-                                      false, "position of the initial discontinuity"});
+PrimitiveInput2D read_primitive_2d(DeckReader& deck, const std::string& prefix) {
+  PrimitiveInput2D w;
+  w.rho = deck.get_real(prefix + ".rho", {std::nullopt, 0, kInf, true, false, "density"});
+  w.u = deck.get_real(prefix + ".u", {std::nullopt, -kInf, kInf, false, false, "x velocity"});
+  w.v = deck.get_real(prefix + ".v", {std::nullopt, -kInf, kInf, false, false, "y velocity"});
+  w.p = deck.get_real(prefix + ".p", {std::nullopt, 0, kInf, true, false, "pressure"});
+  return w;
+}
+
+double read_position(DeckReader& deck, const std::string& key, const MeshConfig& mesh, int d,
+                     const char* meaning) {
+  return deck.get_real(key, {std::nullopt, mesh.domain_min[d], mesh.domain_max[d], false, false,
+                             meaning});
+}
+
+void check_vacuum_pair(DeckReader& deck, const std::string& key, const PrimitiveInput1D& w) {
   // A side with zero density must be a vacuum (Toro sec. 4.6): zero pressure too.
-  for (const char* side : {"left", "right"}) {
-    const auto& w = std::string(side) == "left" ? r.left : r.right;
-    if ((w.rho == 0) != (w.p == 0))
-      deck.fail(std::string("problem.") + side,
-                "a vacuum state needs rho = 0 and p = 0 together; found rho = " +
-                    std::to_string(w.rho) + ", p = " + std::to_string(w.p));
+  if ((w.rho == 0) != (w.p == 0))
+    deck.fail(key, "a vacuum state needs rho = 0 and p = 0 together; found rho = " +
+                       std::to_string(w.rho) + ", p = " + std::to_string(w.p));
+}
+
+const std::vector<std::string>& problem_names(int dimension) {
+  static const std::vector<std::string> one{"riemann", "blast_wave", "shu_osher"};
+  static const std::vector<std::string> two{"riemann_2d", "density_wave", "isentropic_vortex"};
+  return dimension == 1 ? one : two;
+}
+
+ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh, SchemeKind scheme) {
+  ProblemConfig problem;
+  // exact_riemann samples the solution of a Riemann problem, nothing else.
+  const std::vector<std::string> names =
+      scheme == SchemeKind::kExactRiemann ? std::vector<std::string>{"riemann"}
+                                          : problem_names(mesh.dimension);
+  problem.name = deck.get_choice("problem.type", names, std::nullopt, "the initial-value problem");
+  auto& r = problem.riemann;
+  if (problem.name == "riemann") {
+    problem.kind = ProblemKind::kRiemann;
+    r.left = read_primitive_1d(deck, "problem.left");
+    r.right = read_primitive_1d(deck, "problem.right");
+    r.x0 = read_position(deck, "problem.x0", mesh, 0, "position of the initial discontinuity");
+    check_vacuum_pair(deck, "problem.left", r.left);
+    check_vacuum_pair(deck, "problem.right", r.right);
+    if (r.left.rho == 0 && r.right.rho == 0)
+      deck.fail("problem", "both states are vacuum: there is nothing to solve");
+    if (scheme != SchemeKind::kExactRiemann && (r.left.rho == 0 || r.right.rho == 0))
+      deck.fail("problem", "only the exact_riemann scheme takes a vacuum state");
+  } else if (problem.name == "blast_wave") {
+    problem.kind = ProblemKind::kBlastWave;
+    r.left = read_primitive_1d(deck, "problem.left");
+    problem.middle = read_primitive_1d(deck, "problem.middle");
+    r.right = read_primitive_1d(deck, "problem.right");
+    problem.x1 = read_position(deck, "problem.x1", mesh, 0, "left/middle interface");
+    problem.x2 = read_position(deck, "problem.x2", mesh, 0, "middle/right interface");
+    if (!(problem.x2 > problem.x1)) deck.fail("problem.x2", "must exceed problem.x1");
+  } else if (problem.name == "shu_osher") {
+    problem.kind = ProblemKind::kShuOsher;
+    r.left = read_primitive_1d(deck, "problem.left");
+    r.x0 = read_position(deck, "problem.x0", mesh, 0, "position of the shock");
+    problem.rho_mean = deck.get_real("problem.right.rho_mean",
+                                     {std::nullopt, 0, kInf, true, false, "mean right density"});
+    problem.amplitude = deck.get_real("problem.right.amplitude",
+                                      {std::nullopt, 0, kInf, false, false, "density amplitude"});
+    problem.wavenumber = deck.get_real(
+        "problem.right.wavenumber", {std::nullopt, -kInf, kInf, false, false, "k in sin(k x)"});
+    r.right.u = deck.get_real("problem.right.u", {std::nullopt, -kInf, kInf, false, false, "velocity"});
+    r.right.p = deck.get_real("problem.right.p", {std::nullopt, 0, kInf, true, false, "pressure"});
+    if (problem.amplitude >= problem.rho_mean)
+      deck.fail("problem.right.amplitude", "must be below rho_mean so the density stays positive");
+  } else if (problem.name == "riemann_2d") {
+    problem.kind = ProblemKind::kRiemann2D;
+    problem.northeast = read_primitive_2d(deck, "problem.northeast");
+    problem.northwest = read_primitive_2d(deck, "problem.northwest");
+    problem.southwest = read_primitive_2d(deck, "problem.southwest");
+    problem.southeast = read_primitive_2d(deck, "problem.southeast");
+    problem.center[0] = read_position(deck, "problem.center_x", mesh, 0, "x of the quadrants' corner");
+    problem.center[1] = read_position(deck, "problem.center_y", mesh, 1, "y of the quadrants' corner");
+  } else {
+    problem.kind = problem.name == "density_wave" ? ProblemKind::kDensityWave
+                                                  : ProblemKind::kIsentropicVortex;
+    problem.mean = read_primitive_2d(deck, "problem.mean");
+    if (problem.kind == ProblemKind::kDensityWave) {
+      problem.amplitude = deck.get_real(
+          "problem.amplitude", {std::nullopt, 0, kInf, false, false, "density amplitude"});
+      if (problem.amplitude >= problem.mean.rho)
+        deck.fail("problem.amplitude", "must be below problem.mean.rho so the density stays positive");
+      const auto periods = deck.get_real_list(
+          "problem.periods", 2, {std::nullopt, -kInf, kInf, false, false, "sine periods [x, y]"});
+      problem.periods = {periods[0], periods[1]};
+    } else {
+      problem.strength = deck.get_real("problem.strength",
+                                       {std::nullopt, 0, kInf, false, false, "vortex strength"});
+      problem.center[0] = read_position(deck, "problem.center_x", mesh, 0, "vortex centre x");
+      problem.center[1] = read_position(deck, "problem.center_y", mesh, 1, "vortex centre y");
+    }
   }
-  if (r.left.rho == 0 && r.right.rho == 0)
-    deck.fail("problem", "both states are vacuum: there is nothing to solve");
   return problem;
+}
+
+BoundaryConfig read_boundary(DeckReader& deck, int dimension, bool periodic_required) {
+  static const std::vector<std::string> choices{"nonreflective", "reflective", "periodic"};
+  BoundaryConfig b;
+  const char* sides[4] = {"boundary.x_min", "boundary.x_max", "boundary.y_min", "boundary.y_max"};
+  for (int s = 0; s < 2 * dimension; ++s) {
+    const std::string name =
+        deck.get_choice(sides[s], choices, std::string(periodic_required ? "periodic" : "nonreflective"),
+                        "boundary condition");
+    b.side[s] = name == "reflective" ? BoundaryKind::kReflective
+                                      : (name == "periodic" ? BoundaryKind::kPeriodic
+                                                            : BoundaryKind::kNonReflective);
+    if (periodic_required && b.side[s] != BoundaryKind::kPeriodic)
+      deck.fail(sides[s], "this problem's exact solution is periodic: use periodic");
+  }
+  for (int d = 0; d < dimension; ++d) {
+    const bool low = b.side[2 * d] == BoundaryKind::kPeriodic;
+    const bool high = b.side[2 * d + 1] == BoundaryKind::kPeriodic;
+    if (low != high)
+      deck.fail(sides[2 * d + (low ? 1 : 0)],
+                "periodic needs both sides of a direction periodic (found one side only)");
+  }
+  return b;
+}
+
+ExecutionConfig read_execution(DeckReader& deck, int dimension) {
+  ExecutionConfig e;
+  const std::string kernel = deck.get_choice("execution.kernel", {"team", "flat"},
+                                             std::string("team"), "kernel variant");
+  e.kernel = kernel == "flat" ? KernelChoice::kFlat : KernelChoice::kTeam;
+  if (deck.has("execution.tile")) {
+    const auto tile = deck.get_int_list("execution.tile", dimension,
+                                        {std::nullopt, 1, 1 << 16, "outputs per team [tx(, ty)]"});
+    e.tile = {static_cast<int>(tile[0]), dimension > 1 ? static_cast<int>(tile[1]) : 1};
+  }
+  return e;
 }
 
 MeshConfig read_mesh(DeckReader& deck, int dimension) {
@@ -112,7 +227,14 @@ RunConfig read_run_config(DeckReader& deck) {
   config.physics.gamma =
       deck.get_real("physics.gamma", {1.4, 1, kInf, true, false, "ratio of specific heats"});
   config.mesh = read_mesh(deck, scheme.dimension);
-  config.problem = read_problem(deck, config.mesh);
+  config.problem = read_problem(deck, config.mesh, config.scheme);
+  if (config.scheme != SchemeKind::kExactRiemann) {
+    config.boundary = read_boundary(deck, config.mesh.dimension, is_smooth(config.problem));
+    config.execution = read_execution(deck, config.mesh.dimension);
+  }
+  if (config.scheme == SchemeKind::kCese1D || config.scheme == SchemeKind::kCese2D)
+    config.cese.alpha = deck.get_real(
+        "cese.alpha", {2.0, 0, 16, false, false, "W0 exponent alpha (eq. 3.9 of seed 000)"});
   config.time = read_time(deck);
   config.output = read_output(deck, config.deck_path);
   deck.reject_unknown_keys();

@@ -1,5 +1,6 @@
 // The one place that knows every scheme: names for decks and `portaflow list`, and factories.
 #include "portaflow/core/error.hpp"
+#include "portaflow/schemes/cese/cese_solver.hpp"
 #include "portaflow/schemes/exact_riemann/exact_riemann_solver.hpp"
 #include "portaflow/schemes/solver.hpp"
 
@@ -9,6 +10,10 @@ const std::vector<SchemeInfo>& available_schemes() {
   static const std::vector<SchemeInfo> schemes = {
       {"exact_riemann", SchemeKind::kExactRiemann, 1,
        "exact solution of a 1D Riemann problem (Toro ch. 4) sampled on the mesh"},
+      {"cese1d", SchemeKind::kCese1D, 1,
+       "Chang's space-time CE/SE a-alpha scheme (seed 000, eqs. 3.11-3.16)"},
+      {"cese2d", SchemeKind::kCese2D, 2,
+       "CE/SE on the quadrilateral staggered mesh (seed 000, eqs. 3.17-3.33, Algorithm 5)"},
   };
   return schemes;
 }
@@ -17,6 +22,10 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
   switch (config.scheme) {
     case SchemeKind::kExactRiemann:
       return std::make_unique<ExactRiemannSolver>(config);
+    case SchemeKind::kCese1D:
+      return std::make_unique<cese::Cese1DSolver>(config);
+    case SchemeKind::kCese2D:
+      return std::make_unique<cese::Cese2DSolver>(config);
   }
   throw Error("internal error: no factory for scheme '" + config.scheme_name + "'");
 }

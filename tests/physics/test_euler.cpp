@@ -23,20 +23,19 @@ template <class DimTag>
 class EulerTest : public ::testing::Test {
  public:
   static constexpr int kDim = DimTag::value;
-  using Eq = Euler<kDim>;
-  using State = typename Eq::State;
 
   // Primitive states: subsonic, supersonic and at rest, with unequal velocity components so that a
   // mixed-up direction index changes the answer. Kinetic and internal energy are of the same order,
   // so recovering p from E loses at most a factor ~2 to cancellation.
   static constexpr int kNumStates = 3;
-  static State primitive_state(int which) {
+  static typename Euler<kDim>::State primitive_state(int which) {
+    using Eq = Euler<kDim>;
     const Real rho[kNumStates] = {Real(1.3), Real(0.2), Real(4.0)};
     const Real p[kNumStates] = {Real(2.1), Real(0.05), Real(7.5)};
     const Real vel[kNumStates][3] = {{Real(0.4), Real(-0.7), Real(0.25)},
                                      {Real(-0.9), Real(0.3), Real(0.6)},
                                      {Real(0), Real(0), Real(0)}};
-    State w;
+    typename Eq::State w;
     w[Eq::kRho] = rho[which];
     for (int d = 0; d < kDim; ++d) w[Eq::kVel + d] = vel[which][d];
     w[Eq::kPressure] = p[which];
@@ -56,7 +55,7 @@ class DimensionNames {
 TYPED_TEST_SUITE(EulerTest, Dimensions, DimensionNames);
 
 TYPED_TEST(EulerTest, PrimitiveConservativeRoundTrip) {
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   const IdealGas gas{Real(1.4)};
   for (int s = 0; s < TestFixture::kNumStates; ++s) {
     const auto w = TestFixture::primitive_state(s);
@@ -75,7 +74,7 @@ TYPED_TEST(EulerTest, PrimitiveConservativeRoundTrip) {
 }
 
 TYPED_TEST(EulerTest, FluxFromPrimitiveEqualsFlux) {
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   const IdealGas gas{Real(1.4)};
   for (int s = 0; s < TestFixture::kNumStates; ++s) {
     const auto w = TestFixture::primitive_state(s);
@@ -95,8 +94,8 @@ TYPED_TEST(EulerTest, FluxFromPrimitiveEqualsFlux) {
 }
 
 TYPED_TEST(EulerTest, FluxJacobianMatchesCentralDifference) {
-  using Eq = typename TestFixture::Eq;
-  using State = typename TestFixture::State;
+  using Eq = Euler<TestFixture::kDim>;
+  using State = typename Eq::State;
   constexpr int n = Eq::kNumVars;
   const IdealGas gas{Real(1.4)};
   // Step h = eps^(1/3) |U_j| balances the O(h^2) truncation error of a central difference against
@@ -130,7 +129,7 @@ TYPED_TEST(EulerTest, FluxJacobianMatchesCentralDifference) {
 }
 
 TYPED_TEST(EulerTest, FluxJacobianTimesStateIsFlux) {
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   constexpr int n = Eq::kNumVars;
   const IdealGas gas{Real(1.4)};
   // The Euler flux is homogeneous of degree 1 in U (the homogeneity property, Toro ch. 3), so
@@ -156,7 +155,7 @@ TYPED_TEST(EulerTest, FluxJacobianTimesStateIsFlux) {
 }
 
 TYPED_TEST(EulerTest, MaxWaveSpeed) {
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   const IdealGas gas{Real(1.4)};
   for (int s = 0; s < TestFixture::kNumStates; ++s) {
     const auto w = TestFixture::primitive_state(s);
@@ -176,8 +175,8 @@ TYPED_TEST(EulerTest, MaxWaveSpeed) {
 }
 
 TYPED_TEST(EulerTest, IsPhysicalRejectsNonPhysicalStates) {
-  using Eq = typename TestFixture::Eq;
-  using State = typename TestFixture::State;
+  using Eq = Euler<TestFixture::kDim>;
+  using State = typename Eq::State;
   const IdealGas gas{Real(1.4)};
   const State good = Eq::to_conservative(TestFixture::primitive_state(0), gas);
   EXPECT_TRUE(Eq::is_physical(good, gas));
@@ -210,3 +209,42 @@ TYPED_TEST(EulerTest, IsPhysicalRejectsNonPhysicalStates) {
 }
 
 }  // namespace
+
+namespace portaflow::physics {
+namespace {
+
+// jacobian_times(u, dir, du) must equal flux_jacobian(u, dir) * du: both are A_dir du, one
+// formed without the matrix. Agreement to a few ulps of the largest term is the round-off bound.
+template <int Dim>
+void check_jacobian_times() {
+  using E = Euler<Dim>;
+  const IdealGas gas{Real(1.4)};
+  typename E::State w, du;
+  w[E::kRho] = Real(1.3);
+  for (int d = 0; d < Dim; ++d) w[E::kVel + d] = Real(0.7) - Real(0.9) * d;
+  w[E::kPressure] = Real(2.1);
+  const auto u = E::to_conservative(w, gas);
+  for (int k = 0; k < E::kNumVars; ++k) du[k] = Real(0.3) + Real(0.17) * k * (k % 2 ? -1 : 1);
+  for (int dir = 0; dir < Dim; ++dir) {
+    const auto a = E::flux_jacobian(u, dir, gas);
+    const auto product = E::jacobian_times(u, dir, du, gas);
+    for (int r = 0; r < E::kNumVars; ++r) {
+      Real expected = 0, scale = 0;
+      for (int c = 0; c < E::kNumVars; ++c) {
+        expected += a[r * E::kNumVars + c] * du[c];
+        scale += std::fabs(a[r * E::kNumVars + c] * du[c]);
+      }
+      EXPECT_NEAR(product[r], expected, 16 * std::numeric_limits<Real>::epsilon() * scale)
+          << "Dim " << Dim << " dir " << dir << " row " << r;
+    }
+  }
+}
+
+TEST(EulerJacobianTimes, MatchesMatrixProduct) {
+  check_jacobian_times<1>();
+  check_jacobian_times<2>();
+  check_jacobian_times<3>();
+}
+
+}  // namespace
+}  // namespace portaflow::physics

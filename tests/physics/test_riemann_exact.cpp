@@ -121,8 +121,10 @@ struct ToroTest {
 // u* = 8.689774, which differ in the last printed digit. So Test 5 is solved here from the star
 // states this solver finds for Tests 3 and 4, whose printed values Table 4.2/4.3 also check.
 ToroTest toro_test(int number) {
-  const PrimitiveState1D test3_left{1, 0, 1000}, test3_right{1, 0, Real(0.01)};
-  const PrimitiveState1D test4_left{1, 0, Real(0.01)}, test4_right{1, 0, 100};
+  const PrimitiveState1D test3_left{1, 0, 1000};
+  const PrimitiveState1D test3_right{1, 0, Real(0.01)};
+  const PrimitiveState1D test4_left{1, 0, Real(0.01)};
+  const PrimitiveState1D test4_right{1, 0, 100};
   switch (number) {
     case 1:
       return {"Test 1 (Sod)", {1, 0, 1}, {Real(0.125), 0, Real(0.1)}, Real(0.30313), Real(1e-5),
@@ -212,7 +214,8 @@ TEST(RiemannExact, MirroredProblemHasMirroredSolution) {
 TEST(RiemannExact, SodSampledStates) {
   const ToroTest sod = toro_test(1);
   const StarRegion star = exact_star_region(sod.left, sod.right, kAir);
-  const Real x0 = Real(0.5), t = Real(0.25);
+  const Real x0 = Real(0.5);
+  const Real t = Real(0.25);
   auto sample_at = [&](Real x) {
     return exact_sample(sod.left, sod.right, star, kAir, (x - x0) / t);
   };
@@ -282,7 +285,8 @@ TEST(RiemannExact, RightRarefactionAndLeftShockOfTest4) {
 TEST(RiemannExact, VacuumGeneration) {
   // (du)_crit = 2 (a_L + a_R)/(gamma - 1) = 7.48 < u_R - u_L = 8: the pressure positivity
   // condition (eq. 4.40) fails and two rarefactions leave a vacuum between them.
-  const PrimitiveState1D left{1, -4, Real(0.4)}, right{1, 4, Real(0.4)};
+  const PrimitiveState1D left{1, -4, Real(0.4)};
+  const PrimitiveState1D right{1, 4, Real(0.4)};
   const StarRegion star = exact_star_region(left, right, kAir);
   EXPECT_TRUE(star.vacuum);
   EXPECT_EQ(star.p, 0);
@@ -293,8 +297,10 @@ TEST(RiemannExact, VacuumGeneration) {
 
   const Real a = sound_speed(left);  // == sound_speed(right)
   const Real g4 = 2 / (kAir.gamma - 1);
-  const Real head_left = left.u - a, front_left = left.u + g4 * a;
-  const Real head_right = right.u + a, front_right = right.u - g4 * a;
+  const Real head_left = left.u - a;
+  const Real front_left = left.u + g4 * a;
+  const Real head_right = right.u + a;
+  const Real front_right = right.u - g4 * a;
   EXPECT_LT(front_left, front_right);
   // Just outside the heads: the data; just inside: rarefied gas. Offsets of 1e-3 are far above
   // round-off of speeds of size 5 and far below the fan widths (about 4).
@@ -323,7 +329,8 @@ TEST(RiemannExact, VacuumGeneration) {
 TEST(RiemannExact, JustBelowVacuumGenerationHasPositiveStarPressure) {
   // u_R - u_L = 7.4 < (du)_crit = 7.48: no vacuum, but a very low star pressure from the
   // two-rarefaction closed form (eq. 4.46), exact when both waves are rarefactions.
-  const PrimitiveState1D left{1, Real(-3.7), Real(0.4)}, right{1, Real(3.7), Real(0.4)};
+  const PrimitiveState1D left{1, Real(-3.7), Real(0.4)};
+  const PrimitiveState1D right{1, Real(3.7), Real(0.4)};
   const StarRegion star = exact_star_region(left, right, kAir);
   EXPECT_FALSE(star.vacuum);
   EXPECT_GT(star.p, 0);
@@ -338,7 +345,8 @@ TEST(RiemannExact, JustBelowVacuumGenerationHasPositiveStarPressure) {
 TEST(RiemannExact, VacuumRightState) {
   // Gas expands into vacuum on the right (Toro sec. 4.6.1): a single left rarefaction whose tail
   // is the front S*_L = u_L + 2 a_L/(gamma - 1).
-  const PrimitiveState1D left{1, 0, 1}, right{0, 0, 0};
+  const PrimitiveState1D left{1, 0, 1};
+  const PrimitiveState1D right{0, 0, 0};
   const StarRegion star = exact_star_region(left, right, kAir);
   const Real a = sound_speed(left);
   const Real front = left.u + 2 * a / (kAir.gamma - 1);
@@ -359,7 +367,8 @@ TEST(RiemannExact, VacuumRightState) {
 }
 
 TEST(RiemannExact, VacuumLeftStateMirrorsVacuumRightState) {
-  const PrimitiveState1D gas{1, Real(0.3), 1}, vacuum{0, 0, 0};
+  const PrimitiveState1D gas{1, Real(0.3), 1};
+  const PrimitiveState1D vacuum{0, 0, 0};
   const StarRegion right_vacuum = exact_star_region(gas, vacuum, kAir);
   const StarRegion left_vacuum = exact_star_region(vacuum, mirror(gas), kAir);
   EXPECT_TRUE(left_vacuum.vacuum);

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "portaflow/core/types.hpp"
 #include "portaflow/physics/euler.hpp"
@@ -120,8 +121,7 @@ class RiemannFluxes : public ::testing::Test {
  public:
   using Solver = typename Case::Solver;
   static constexpr int kDim = Case::kDim;
-  using Eq = Euler<kDim>;
-  using State = typename Eq::State;
+  using State = typename Euler<kDim>::State;
   static State flux(const State& w_left, const State& w_right, int dir) {
     return Solver::template flux<kDim>(w_left, w_right, dir, kAir);
   }
@@ -142,10 +142,11 @@ class FluxCaseNames {
 TYPED_TEST_SUITE(RiemannFluxes, FluxCases, FluxCaseNames);
 
 TYPED_TEST(RiemannFluxes, ConsistentWithPhysicalFlux) {
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   constexpr int dim = TestFixture::kDim;
   for (int which = 0; which < kNumPairs; ++which) {
-    typename TestFixture::State w_left, w_right;
+    typename TestFixture::State w_left;
+    typename TestFixture::State w_right;
     face_pair<dim>(which, w_left, w_right);
     for (const auto& w : {w_left, w_right}) {
       for (int dir = 0; dir < dim; ++dir) {
@@ -167,10 +168,11 @@ TYPED_TEST(RiemannFluxes, ReflectionSymmetry) {
   // Reflecting x_dir -> -x_dir swaps the states and negates their normal velocities; the flux of
   // every quantity odd under the reflection (mass, transverse momentum, energy) changes sign and
   // the normal momentum flux stays.
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   constexpr int dim = TestFixture::kDim;
   for (int which = 0; which < kNumPairs; ++which) {
-    typename TestFixture::State w_left, w_right;
+    typename TestFixture::State w_left;
+    typename TestFixture::State w_right;
     face_pair<dim>(which, w_left, w_right);
     for (int dir = 0; dir < dim; ++dir) {
       auto mirrored_left = w_right;
@@ -194,7 +196,7 @@ TYPED_TEST(RiemannFluxes, ReflectionSymmetry) {
 TYPED_TEST(RiemannFluxes, DirectionSymmetry) {
   // Swapping velocity components 0 and d and taking the flux in direction d gives the x-flux with
   // the momentum components 0 and d swapped: no direction is special.
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   constexpr int dim = TestFixture::kDim;
   if (dim == 1) GTEST_SKIP() << "one direction only";
   auto swap_velocity = [](typename TestFixture::State w, int d) {
@@ -204,7 +206,8 @@ TYPED_TEST(RiemannFluxes, DirectionSymmetry) {
     return w;
   };
   for (int which = 0; which < kNumPairs; ++which) {
-    typename TestFixture::State w_left, w_right;
+    typename TestFixture::State w_left;
+    typename TestFixture::State w_right;
     face_pair<dim>(which, w_left, w_right);
     const auto flux_x = TestFixture::flux(w_left, w_right, 0);
     for (int d = 1; d < dim; ++d) {
@@ -226,14 +229,16 @@ TYPED_TEST(RiemannFluxes, DirectionSymmetry) {
 template <class Solver, int Dim>
 portaflow::HostMirror<portaflow::DeviceView<Real***>> fluxes_in_kernel() {
   using State = typename Euler<Dim>::State;
-  Kokkos::Array<State, kNumPairs> lefts, rights;
+  Kokkos::Array<State, kNumPairs> lefts;
+  Kokkos::Array<State, kNumPairs> rights;
   for (int which = 0; which < kNumPairs; ++which)
     face_pair<Dim>(which, lefts[which], rights[which]);
   portaflow::DeviceView<Real***> fluxes("test.riemann_fluxes.device", kNumPairs, Dim,
                                         Euler<Dim>::kNumVars);
   const IdealGas gas = kAir;
   Kokkos::parallel_for(
-      "test.riemann_fluxes.kernel", Kokkos::RangePolicy<portaflow::ExecSpace>(0, kNumPairs * Dim),
+      "test.riemann_fluxes.kernel",
+      Kokkos::RangePolicy<portaflow::ExecSpace>(0, std::size_t(kNumPairs) * Dim),
       KOKKOS_LAMBDA(const int index) {
         const int which = index / Dim;
         const int dir = index % Dim;
@@ -246,11 +251,12 @@ portaflow::HostMirror<portaflow::DeviceView<Real***>> fluxes_in_kernel() {
 }
 
 TYPED_TEST(RiemannFluxes, SameInsideKernel) {
-  using Eq = typename TestFixture::Eq;
+  using Eq = Euler<TestFixture::kDim>;
   constexpr int dim = TestFixture::kDim;
   const auto device = fluxes_in_kernel<typename TestFixture::Solver, dim>();
   for (int which = 0; which < kNumPairs; ++which) {
-    typename TestFixture::State w_left, w_right;
+    typename TestFixture::State w_left;
+    typename TestFixture::State w_right;
     face_pair<dim>(which, w_left, w_right);
     for (int dir = 0; dir < dim; ++dir) {
       const auto host = TestFixture::flux(w_left, w_right, dir);
@@ -329,17 +335,19 @@ void expect_supersonic_upwind() {
   auto w_left = primitive<Dim>(1, Real(3.0), Real(-0.4), Real(0.9), 1);
   auto w_right = primitive<Dim>(Real(0.5), Real(2.8), Real(0.7), Real(-0.1), Real(0.6));
   for (int dir = 0; dir < Dim; ++dir) {
-    auto l = w_left, r = w_right;
-    l[Eq::kVel + dir] = w_left[Eq::kVel];  // the supersonic component, in direction dir
-    r[Eq::kVel + dir] = w_right[Eq::kVel];
-    const auto to_right = Solver::template flux<Dim>(l, r, dir, kAir);
-    const auto expected_right = Eq::flux_from_primitive(l, dir, kAir);
+    auto left = w_left;
+    auto right = w_right;
+    left[Eq::kVel + dir] = w_left[Eq::kVel];  // the supersonic component, in direction dir
+    right[Eq::kVel + dir] = w_right[Eq::kVel];
+    const auto to_right = Solver::template flux<Dim>(left, right, dir, kAir);
+    const auto expected_right = Eq::flux_from_primitive(left, dir, kAir);
     // Mirror: everything moves left, the right state is upwind.
-    auto ml = r, mr = l;
-    ml[Eq::kVel + dir] = -r[Eq::kVel + dir];
-    mr[Eq::kVel + dir] = -l[Eq::kVel + dir];
-    const auto to_left = Solver::template flux<Dim>(ml, mr, dir, kAir);
-    const auto expected_left = Eq::flux_from_primitive(mr, dir, kAir);
+    auto mirrored_left = right;
+    auto mirrored_right = left;
+    mirrored_left[Eq::kVel + dir] = -right[Eq::kVel + dir];
+    mirrored_right[Eq::kVel + dir] = -left[Eq::kVel + dir];
+    const auto to_left = Solver::template flux<Dim>(mirrored_left, mirrored_right, dir, kAir);
+    const auto expected_left = Eq::flux_from_primitive(mirrored_right, dir, kAir);
     for (int k = 0; k < Eq::kNumVars; ++k) {
       EXPECT_EQ(to_right[k], expected_right[k]) << Solver::kName << " dir " << dir << " k " << k;
       EXPECT_EQ(to_left[k], expected_left[k]) << Solver::kName << " dir " << dir << " k " << k;
@@ -365,33 +373,31 @@ void expect_exact_flux_is_flux_of_sampled_state(bool mirrored) {
   namespace phys = portaflow::physics;
   auto w_left = primitive<Dim>(1, 0, Real(0.3), Real(-0.2), 1);
   auto w_right = primitive<Dim>(Real(0.125), 0, Real(-0.6), Real(0.4), Real(0.1));
-  if (mirrored) {
-    const auto tmp = w_left;
-    w_left = w_right;
-    w_right = tmp;
-  }
+  if (mirrored) std::swap(w_left, w_right);
   for (int dir = 0; dir < Dim; ++dir) {
-    auto l = w_left, r = w_right;
-    l[Eq::kVel + dir] = 0;  // Sod's fluids at rest in the normal direction
-    r[Eq::kVel + dir] = 0;
-    const phys::PrimitiveState1D left{l[Eq::kRho], 0, l[Eq::kPressure]};
-    const phys::PrimitiveState1D right{r[Eq::kRho], 0, r[Eq::kPressure]};
+    auto face_left = w_left;
+    auto face_right = w_right;
+    face_left[Eq::kVel + dir] = 0;  // Sod's fluids at rest in the normal direction
+    face_right[Eq::kVel + dir] = 0;
+    const phys::PrimitiveState1D left{face_left[Eq::kRho], 0, face_left[Eq::kPressure]};
+    const phys::PrimitiveState1D right{face_right[Eq::kRho], 0, face_right[Eq::kPressure]};
     const auto star = phys::exact_star_region(left, right, kAir);
     const auto sampled = phys::exact_sample(left, right, star, kAir, 0);
     EXPECT_EQ(sampled.left_of_contact, !mirrored);
-    auto w_face = mirrored ? r : l;
+    auto w_face = mirrored ? face_right : face_left;
     w_face[Eq::kRho] = sampled.w.rho;
     w_face[Eq::kVel + dir] = sampled.w.u;
     w_face[Eq::kPressure] = sampled.w.p;
     const auto expected = Eq::flux_from_primitive(w_face, dir, kAir);
-    const auto flux = phys::exact_riemann_flux<Dim>(l, r, dir, kAir);
+    const auto flux = phys::exact_riemann_flux<Dim>(face_left, face_right, dir, kAir);
     for (int k = 0; k < Eq::kNumVars; ++k) {
       EXPECT_EQ(flux[k], expected[k]) << Dim << "d, dir " << dir << ", component " << k;
     }
     // Transverse momentum flux = mass flux x upwind transverse velocity.
     for (int d = 0; d < Dim; ++d) {
       if (d == dir) continue;
-      EXPECT_EQ(flux[Eq::kMom + d], flux[Eq::kRho] * (mirrored ? r : l)[Eq::kVel + d]);
+      EXPECT_EQ(flux[Eq::kMom + d],
+                flux[Eq::kRho] * (mirrored ? face_right : face_left)[Eq::kVel + d]);
     }
   }
 }
@@ -433,7 +439,8 @@ Real weak_wave_order(int dir) {
     // eps = 0.04 and 0.02: HLLC differences of 5e-5 to 2e-4, 100x the round-off of a float
     // build (fluxes of size 5 times 1.2e-7), while the O(eps) correction to the order stays small.
     const Real eps = level == 0 ? Real(0.04) : Real(0.02);
-    typename Eq::State w_left, w_right;
+    typename Eq::State w_left;
+    typename Eq::State w_right;
     for (int k = 0; k < Eq::kNumVars; ++k) {
       w_left[k] = w0[k] - Real(0.5) * eps * dw[k];
       w_right[k] = w0[k] + Real(0.5) * eps * dw[k];
@@ -450,12 +457,14 @@ Real weak_wave_order(int dir) {
 
 TEST(RiemannFluxBehaviour, WeakWaveAgreementWithExactFlux) {
   // Asymptotic orders measured from two amplitudes carry an O(eps) correction: 0.2 allows it.
+  EXPECT_NEAR((weak_wave_order<1, HllcSolver>(0)), 2, 0.2);
+  EXPECT_NEAR((weak_wave_order<1, RusanovSolver>(0)), 1, 0.2);
+  for (int dir = 0; dir < 2; ++dir) {
+    EXPECT_NEAR((weak_wave_order<2, HllcSolver>(dir)), 2, 0.2) << "dir " << dir;
+    EXPECT_NEAR((weak_wave_order<2, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;
+  }
   for (int dir = 0; dir < 3; ++dir) {
-    if (dir < 1) EXPECT_NEAR((weak_wave_order<1, HllcSolver>(dir)), 2, 0.2);
-    if (dir < 2) EXPECT_NEAR((weak_wave_order<2, HllcSolver>(dir)), 2, 0.2) << "dir " << dir;
     EXPECT_NEAR((weak_wave_order<3, HllcSolver>(dir)), 2, 0.2) << "dir " << dir;
-    if (dir < 1) EXPECT_NEAR((weak_wave_order<1, RusanovSolver>(dir)), 1, 0.2);
-    if (dir < 2) EXPECT_NEAR((weak_wave_order<2, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;
     EXPECT_NEAR((weak_wave_order<3, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;
   }
 }

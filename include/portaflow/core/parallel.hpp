@@ -102,4 +102,70 @@ T par_max(const std::string& label, const Bounds& bounds, const Functor& f) {
   return result;
 }
 
+// ---- Tiled team loops: one team per tile, with team scratch-pad memory --------------------
+// A kernel that shares neighbour data (a stencil, CE/SE's point terms) loads its tile plus halo
+// into scratch once, synchronises, and computes from there (the seeds' "overlapping blocks").
+
+struct TileShape1D {
+  Index i = 1;
+};
+struct TileShape2D {
+  Index j = 1;
+  Index i = 1;
+};
+
+// Bytes of team scratch for a ScratchView<Real**> of the given extents.
+inline std::size_t scratch_bytes_2d(std::size_t extent0, std::size_t extent1) {
+  return ScratchView2D::shmem_size(extent0, extent1);
+}
+
+// f(member, tile) for every tile of `range`, tile being the IndexRange of outputs it owns.
+template <class Functor>
+void par_for_tiles(const std::string& label, const IndexRange& range, TileShape1D tile,
+                   std::size_t scratch_bytes, const Functor& f) {
+  if (range.size() == 0) return;
+  ProfilingRegion region(label);
+  const Index tiles = (range.size() + tile.i - 1) / tile.i;
+  TeamPolicy policy(tiles, Kokkos::AUTO);
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  const Index begin = range.begin, end = range.end, width = tile.i;
+  Kokkos::parallel_for(
+      label, policy, KOKKOS_LAMBDA(const TeamMember& member) {
+        const Index first = begin + member.league_rank() * width;
+        const Index last = first + width < end ? first + width : end;
+        f(member, IndexRange{first, last});
+      });
+}
+
+// f(member, tile) for every tile of `box`, tile being the IndexBox2D of outputs it owns.
+template <class Functor>
+void par_for_tiles(const std::string& label, const IndexBox2D& box, TileShape2D tile,
+                   std::size_t scratch_bytes, const Functor& f) {
+  if (box.size() == 0) return;
+  ProfilingRegion region(label);
+  const Index tiles_i = (box.i.size() + tile.i - 1) / tile.i;
+  const Index tiles_j = (box.j.size() + tile.j - 1) / tile.j;
+  TeamPolicy policy(tiles_i * tiles_j, Kokkos::AUTO);
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  const IndexBox2D b = box;
+  const TileShape2D t = tile;
+  Kokkos::parallel_for(
+      label, policy, KOKKOS_LAMBDA(const TeamMember& member) {
+        const Index tj = member.league_rank() / tiles_i;
+        const Index ti = member.league_rank() % tiles_i;
+        const Index j0 = b.j.begin + tj * t.j, i0 = b.i.begin + ti * t.i;
+        const IndexBox2D mine{{j0, j0 + t.j < b.j.end ? j0 + t.j : b.j.end},
+                              {i0, i0 + t.i < b.i.end ? i0 + t.i : b.i.end}};
+        f(member, mine);
+      });
+}
+
+// f(k) for k in [0, n), spread over the team's threads.
+template <class Functor>
+KOKKOS_INLINE_FUNCTION void team_for(const TeamMember& member, Index n, const Functor& f) {
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(member, n), f);
+}
+
+KOKKOS_INLINE_FUNCTION void team_barrier(const TeamMember& member) { member.team_barrier(); }
+
 }  // namespace portaflow

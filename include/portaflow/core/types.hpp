@@ -68,6 +68,8 @@ using Kokkos::Experimental::isfinite;
 using Kokkos::Experimental::pow;
 using Kokkos::Experimental::sqrt;
 #endif
+// +infinity, usable in device code on every backend.
+KOKKOS_INLINE_FUNCTION constexpr double infinity() { return __builtin_huge_val(); }
 }  // namespace math
 
 // The backend's name as the user knows it ("OpenMP", "Serial", "Cuda").

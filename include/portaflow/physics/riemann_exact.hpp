@@ -18,7 +18,8 @@
 namespace portaflow::physics {
 
 // The data of a one-dimensional Riemann problem (Toro's W = (rho, u, p)); u is the velocity
-// normal to the face. A state with rho <= 0 is the vacuum (then p is ignored, taken as 0).
+// normal to the face. A state with rho <= 0 is the vacuum (then p is ignored, taken as 0); any
+// other state must have p > 0.
 struct PrimitiveState1D {
   Real rho;
   Real u;
@@ -146,6 +147,16 @@ KOKKOS_INLINE_FUNCTION PrimitiveState1D right_fan(const PrimitiveState1D& w, Rea
   return fan;
 }
 
+// The two-rarefaction pressure (eq. 4.46): the root of f when both waves are rarefactions, so
+// exact when p* <= p_min and Toro's guess otherwise. Needs the pressure positivity condition.
+KOKKOS_INLINE_FUNCTION Real two_rarefaction_pressure(const PrimitiveState1D& left, Real a_left,
+                                                     const PrimitiveState1D& right, Real a_right,
+                                                     const GammaConstants& g) {
+  const Real numerator = a_left + a_right - g.g7 * (right.u - left.u);
+  const Real denominator = a_left / math::pow(left.p, g.g1) + a_right / math::pow(right.p, g.g1);
+  return math::pow(numerator / denominator, 1 / g.g1);
+}
+
 // The vacuum itself. Its velocity is undefined; u = s is the limit of the fan velocity at either
 // gas-vacuum front (there a = 0 and u = s), so the sampled profile stays continuous.
 KOKKOS_INLINE_FUNCTION PrimitiveState1D vacuum_state(Real s) { return PrimitiveState1D{0, s, 0}; }
@@ -192,9 +203,7 @@ KOKKOS_INLINE_FUNCTION StarRegion exact_star_region(const PrimitiveState1D& left
                           detail::pressure_function(p_min, right, a_right, g).value + du;
   StarRegion star{0, 0, false, 0};
   if (f_at_p_min >= 0) {
-    const Real numerator = a_left + a_right - g.g7 * du;
-    const Real denominator = a_left / math::pow(left.p, g.g1) + a_right / math::pow(right.p, g.g1);
-    star.p = math::pow(numerator / denominator, 1 / g.g1);
+    star.p = detail::two_rarefaction_pressure(left, a_left, right, a_right, g);
   } else {
     // 4. Newton-Raphson (sec. 4.3.2, eq. 4.44) from Toro's adaptive guess (routine GUESSP of his
     //    Fortran program at the end of ch. 4): PVRS (eq. 4.47) when p_max/p_min <= 2 and the PVRS
@@ -206,10 +215,7 @@ KOKKOS_INLINE_FUNCTION StarRegion exact_star_region(const PrimitiveState1D& left
     if (p_max / p_min <= 2 && p_min <= p_pvrs && p_pvrs <= p_max) {
       p_guess = p_pvrs;
     } else if (p_pvrs < p_min) {
-      const Real numerator = a_left + a_right - g.g7 * du;
-      const Real denominator =
-          a_left / math::pow(left.p, g.g1) + a_right / math::pow(right.p, g.g1);
-      p_guess = math::pow(numerator / denominator, 1 / g.g1);
+      p_guess = detail::two_rarefaction_pressure(left, a_left, right, a_right, g);
     } else {
       const Real gl = math::sqrt((g.g5 / left.rho) / (g.g6 * left.p + p_pvrs));
       const Real gr = math::sqrt((g.g5 / right.rho) / (g.g6 * right.p + p_pvrs));

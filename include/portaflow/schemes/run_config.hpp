@@ -10,6 +10,8 @@ namespace portaflow {
 // The scheme names a deck may give, mapped once to an enum (STYLE.md, practice 4).
 enum class SchemeKind {
   kExactRiemann,  // exact solution of a 1D Riemann problem sampled on the mesh
+  kCese1D,        // Chang's CE/SE a-alpha scheme, 1D
+  kCese2D,        // CE/SE on the quadrilateral staggered mesh, 2D
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.
@@ -26,13 +28,58 @@ struct RiemannProblemConfig {
   double x0 = 0;
 };
 
+// One primitive state (rho, u, v, p) of a 2D problem.
+struct PrimitiveInput2D {
+  double rho = 0;
+  double u = 0;
+  double v = 0;
+  double p = 0;
+};
+
 enum class ProblemKind {
-  kRiemann,
+  kRiemann,           // 1D: two states split at x0
+  kBlastWave,         // 1D: three states split at x1 < x2 (Woodward & Colella 1984)
+  kShuOsher,          // 1D: a shock running into a sinusoidal density (Shu & Osher 1989)
+  kRiemann2D,         // 2D: four constant quadrants around a centre (eq. 5.1 of seed 000)
+  kDensityWave,       // 2D: a density sine advected by a uniform flow (exact solution)
+  kIsentropicVortex,  // 2D: Shu's isentropic vortex advected by a uniform flow (exact solution)
 };
 
 struct ProblemConfig {
   ProblemKind kind = ProblemKind::kRiemann;
-  RiemannProblemConfig riemann;
+  std::string name = "riemann";
+  RiemannProblemConfig riemann;  // riemann; shu_osher uses left and x0
+  // blast_wave
+  PrimitiveInput1D middle;
+  double x1 = 0, x2 = 0;
+  // shu_osher: right density rho_mean + amplitude sin(wavenumber x), with right.u, right.p
+  double rho_mean = 1, amplitude = 0, wavenumber = 0;
+  // riemann_2d: quadrants named by compass direction around `center`
+  PrimitiveInput2D northeast, northwest, southwest, southeast;
+  std::array<double, 2> center{0, 0};
+  // density_wave and isentropic_vortex: the uniform background flow
+  PrimitiveInput2D mean;
+  std::array<double, 2> periods{1, 1};  // density_wave: sine periods across the domain in x, y
+  double strength = 5;                  // isentropic_vortex: epsilon
+};
+
+enum class BoundaryKind { kNonReflective, kReflective, kPeriodic };
+
+// Boundary condition per side: x_min, x_max, y_min, y_max.
+struct BoundaryConfig {
+  std::array<BoundaryKind, 4> side{BoundaryKind::kNonReflective, BoundaryKind::kNonReflective,
+                                   BoundaryKind::kNonReflective, BoundaryKind::kNonReflective};
+};
+
+enum class KernelChoice { kTeam, kFlat };
+
+struct ExecutionConfig {
+  KernelChoice kernel = KernelChoice::kTeam;
+  std::array<int, 2> tile{0, 0};  // [tx, ty] outputs per team; 0: the backend's default
+};
+
+struct CeseConfig {
+  double alpha = 2;  // W0 exponent (eq. 3.9 of seed 000)
 };
 
 struct PhysicsConfig {
@@ -76,6 +123,9 @@ struct RunConfig {
   MeshConfig mesh;
   TimeConfig time;
   OutputConfig output;
+  BoundaryConfig boundary;
+  ExecutionConfig execution;
+  CeseConfig cese;
 };
 
 }  // namespace portaflow

@@ -1,0 +1,81 @@
+#include "portaflow/schemes/common/diagnostics_2d.hpp"
+
+#include "portaflow/physics/euler.hpp"
+
+namespace portaflow {
+
+using Euler2 = physics::Euler<2>;
+
+namespace {
+template <class View>
+KOKKOS_INLINE_FUNCTION Euler2::State load(const View& u, Index j, Index i) {
+  Euler2::State s;
+  for (int v = 0; v < Euler2::kNumVars; ++v) s[v] = u(v, j, i);
+  return s;
+}
+}  // namespace
+
+ConservedTotals conserved_totals_2d(const Field2D& u, IndexBox2D interior,
+                                    const UniformGrid2D& g) {
+  ConservedTotals totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
+  for (int v = 0; v < Euler2::kNumVars; ++v) {
+    const double sum = par_sum<double>(
+        "diagnostics_2d.conserved_total", interior,
+        KOKKOS_LAMBDA(Index j, Index i, double& acc) { acc += static_cast<double>(u(v, j, i)); });
+    totals.values.push_back(sum * g.dx * g.dy);
+  }
+  return totals;
+}
+
+std::optional<NonPhysicalCell> find_nonphysical_2d(const Field2D& u, IndexBox2D interior,
+                                                   const UniformGrid2D& g, double gamma) {
+  const physics::IdealGas gas{static_cast<Real>(gamma)};
+  // Row-major linear index of the first bad point, so the report is deterministic.
+  const long long width = interior.i.size();
+  const long long none = interior.size();
+  long long first_bad = none;
+  par_reduce(
+      "diagnostics_2d.find_nonphysical", interior,
+      KOKKOS_LAMBDA(Index j, Index i, long long& acc) {
+        const long long k = (j - interior.j.begin) * width + (i - interior.i.begin);
+        if (!Euler2::is_physical(load(u, j, i), gas) && k < acc) acc = k;
+      },
+      Kokkos::Min<long long>(first_bad));
+  if (first_bad >= none) return std::nullopt;
+  const Index j = static_cast<Index>(first_bad / width), i = static_cast<Index>(first_bad % width);
+  auto one = Kokkos::subview(u, Kokkos::ALL, interior.j.begin + j, interior.i.begin + i);
+  auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), one);
+  Euler2::State s;
+  for (int v = 0; v < Euler2::kNumVars; ++v) s[v] = host(v);
+  NonPhysicalCell cell;
+  cell.index = {i, j, 0};
+  cell.position = {g.x_min + (i + 0.5) * g.dx, g.y_min + (j + 0.5) * g.dy, 0};
+  cell.rho = s[Euler2::kRho];
+  cell.pressure = Euler2::pressure(s, gas);
+  return cell;
+}
+
+SolutionSnapshot snapshot_2d(const Field2D& u, IndexBox2D interior, const UniformGrid2D& g,
+                             double gamma, double time, long long step) {
+  const physics::IdealGas gas{static_cast<Real>(gamma)};
+  auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), u);
+  SolutionSnapshot snap;
+  snap.dimension = 2;
+  snap.time = time;
+  snap.step = step;
+  for (int k = 0; k <= g.nx; ++k) snap.edges[0].push_back(g.x_min + k * g.dx);
+  for (int k = 0; k <= g.ny; ++k) snap.edges[1].push_back(g.y_min + k * g.dy);
+  HostField rho{"rho", {}}, vx{"u", {}}, vy{"v", {}}, p{"p", {}};
+  for (Index j = interior.j.begin; j < interior.j.end; ++j)
+    for (Index i = interior.i.begin; i < interior.i.end; ++i) {
+      const Euler2::State s = load(host, j, i);
+      rho.values.push_back(s[Euler2::kRho]);
+      vx.values.push_back(s[Euler2::kMom] / s[Euler2::kRho]);
+      vy.values.push_back(s[Euler2::kMom + 1] / s[Euler2::kRho]);
+      p.values.push_back(Euler2::pressure(s, gas));
+    }
+  snap.fields = {rho, vx, vy, p};
+  return snap;
+}
+
+}  // namespace portaflow
