@@ -4,7 +4,7 @@
 #   bash ci/run-default.sh [DECK [--set key=value ...]]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-default_deck=inputs/exact_riemann/sod.yaml
+default_deck=inputs/cese/sod_thesis.yaml
 
 bash ci/setup-deps.sh openmp
 cmake --preset openmp >build-configure.log 2>&1 || { cat build-configure.log; exit 1; }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -35,6 +36,7 @@ ceilings, on the Kokkos backend this binary was built for
 
 Usage:
   portaflow-bench --list                       registered kernels: bytes and flops per cell update
+  portaflow-bench --list-names                 their names only, one per line (for scripts)
   portaflow-bench --ceiling [--json FILE]      measure this backend's ceilings only
   portaflow-bench --kernel NAME[,NAME...] [OPTIONS]
                                                time kernels over sizes ('all': every kernel)
@@ -69,8 +71,10 @@ Ceilings (measured first whenever kernels are timed, in the same process):
 
 Output:
   --json FILE            write the results (JSON, schema portaflow-bench/1, see perf/README.md)
-                         through a temporary file and a rename; '-' writes JSON to stdout and
-                         the table to stderr
+                         through a temporary file and a rename, after the ceilings and again
+                         after every measurement ("complete": true once the run has ended), so
+                         a run that is stopped keeps what it measured; '-' writes the JSON to
+                         stdout at the end and the table to stderr
   --label TEXT           free text stored in the JSON (e.g. "omp16")
   --quiet                no table
 
@@ -95,6 +99,7 @@ struct Options {
   bool help = false;
   bool version = false;
   bool list = false;
+  bool list_names = false;
   bool ceiling = false;
   bool no_ceiling = false;
   bool quiet = false;
@@ -178,6 +183,9 @@ Options parse_options(int argc, char** argv) {
     } else if (name == "--list") {
       flag();
       o.list = true;
+    } else if (name == "--list-names") {
+      flag();
+      o.list_names = true;
     } else if (name == "--ceiling") {
       flag();
       o.ceiling = true;
@@ -278,9 +286,10 @@ std::vector<BenchKernel> selected_kernels(const Options& o) {
   return chosen;
 }
 
-// Times one kernel over every size.
+// Times one kernel over every size; `saved` is called after each record.
 void run_kernel(const BenchKernel& kernel, const Options& o, const std::optional<Ceilings>& ceilings,
-                std::ostream& table, std::vector<Record>& records) {
+                std::ostream& table, std::vector<Record>& records,
+                const std::function<void()>& saved) {
   std::optional<Measurement> previous;  // the latest measured size, for the time-cap estimate
   for (const long long cells : o.sizes) {
     Record r;
@@ -298,6 +307,7 @@ void run_kernel(const BenchKernel& kernel, const Options& o, const std::optional
                  " s per step: warm-up and one step would exceed --max-seconds-per-size";
         table << record_line(r, ceilings) << std::flush;
         records.push_back(std::move(r));
+        saved();
         continue;
       }
     }
@@ -328,6 +338,7 @@ void run_kernel(const BenchKernel& kernel, const Options& o, const std::optional
     table << record_line(r, ceilings) << std::flush;
     records.push_back(std::move(r));
     if (records.back().measurement) previous = records.back().measurement;
+    saved();
   }
 }
 
@@ -374,19 +385,25 @@ int run(const Options& o, const std::string& command_line) {
   }
   if (report.ceilings) out << ceilings_text(*report.ceilings) << std::flush;
 
+  // The results file is rewritten after the ceilings and after every record ("complete": false
+  // until the end), so a run stopped by a time limit keeps what it measured.
+  const bool to_file = !o.json_path.empty() && o.json_path != "-";
+  const auto save = [&] {
+    if (to_file) write_file_atomically(o.json_path, results_json(report));
+  };
+  save();
   if (!kernels.empty()) out << record_header();
-  for (const BenchKernel& kernel : kernels) run_kernel(kernel, o, report.ceilings, out, report.records);
+  for (const BenchKernel& kernel : kernels)
+    run_kernel(kernel, o, report.ceilings, out, report.records, save);
 
   bool broken = false;
   for (const Record& r : report.records) broken = broken || r.status == "failed";
-  if (!o.json_path.empty()) {
-    const std::string json = results_json(report);
-    if (o.json_path == "-") {
-      std::cout << json;
-    } else {
-      write_file_atomically(o.json_path, json);
-      out << "results written to " << o.json_path << "\n";
-    }
+  report.complete = true;
+  if (to_file) {
+    save();
+    out << "results written to " << o.json_path << "\n";
+  } else if (o.json_path == "-") {
+    std::cout << results_json(report);
   }
   if (broken) {
     std::cerr << "portaflow-bench: a benchmark is broken (a kernel failed or went non-finite); "
@@ -411,6 +428,10 @@ int main(int argc, char** argv) {
     }
     if (options.list) {
       list_kernels(std::cout);
+      return 0;
+    }
+    if (options.list_names) {
+      for (const BenchKernel& k : registered_kernels()) std::cout << k.name << "\n";
       return 0;
     }
     // Pinned threads unless the user chose otherwise: close/cores keeps a strong-scaling sweep

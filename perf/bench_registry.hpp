@@ -19,8 +19,9 @@
 //       - healthy(): true if the state is still sane after the run (finite, rho > 0, p > 0); the
 //         harness calls it once after timing, so it may fence and reduce. A false makes the
 //         run exit non-zero: a benchmark of a scheme that blew up is broken.
-//  3. Register it with a file-scope KernelRegistration object:
-//       const KernelRegistration kRegistered{BenchKernel{
+//  3. Register it with a file-scope KernelRegistration object ([[maybe_unused]] keeps nvcc from
+//     warning that nothing refers to it):
+//       [[maybe_unused]] const KernelRegistration kRegistered{BenchKernel{
 //           "cese1d.team",             // name: <scheme>.<variant>, unique; used by --kernel
 //           "cese1d", "team",          // scheme, variant
 //           "one CE/SE step (two half-steps) ...",  // what one step() does, how cells map to
@@ -36,7 +37,8 @@
 //     them to get the kernel's roofline bound. Give the arithmetic in a comment beside them.
 //  4. Kernels inside a case: use portaflow::par_for / par_reduce and the View aliases of
 //     portaflow/core/types.hpp. Under CUDA a KOKKOS_LAMBDA must not capture `this`: copy the
-//     Views you need into locals first, and keep kernel-launching member functions public.
+//     Views you need into locals first, and launch kernels from public member functions, not
+//     from constructors (nvcc refuses extended lambdas in either of those places).
 //
 // `portaflow-bench --list` shows what is registered.
 #pragma once

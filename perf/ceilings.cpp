@@ -74,7 +74,9 @@ void fma_chains(const DeviceView<Real*>& out, int chains, long long iterations, 
     case 8: return fma_kernel<8>(out, iterations, a, b);
     case 16: return fma_kernel<16>(out, iterations, a, b);
     case 32: return fma_kernel<32>(out, iterations, a, b);
-    default: throw Error("fma_chains: chains must be 8, 16 or 32, not " + std::to_string(chains));
+    case 64: return fma_kernel<64>(out, iterations, a, b);
+    default:
+      throw Error("fma_chains: chains must be 8, 16, 32 or 64, not " + std::to_string(chains));
   }
 }
 
@@ -123,7 +125,7 @@ Ceilings measure_ceilings(const CeilingOptions& options) {
   const Real a = static_cast<Real>(a_source), b = static_cast<Real>(b_source);
   FmaResult& fma = ceilings.fma;
   fma.threads = threads;
-  for (const int chains : {8, 16, 32}) {
+  for (const int chains : kFmaChainCounts) {
     long long iterations = 64;
     double t = seconds_of([&] { fma_chains(out, chains, iterations, a, b); });
     while (t < 0.5 * options.fma_target_seconds && iterations < (1LL << 40)) {

@@ -13,7 +13,9 @@
 // never flattered by the weaker of the two.
 //
 // The FMA kernel: every thread (index) carries C independent recurrences x <- x * a + b in
-// registers (C = 8, 16 or 32; the best is kept), long enough for the latency of one FMA to be
+// registers (C = 8, 16, 32 or 64; the best is kept: which C vectorises best and fits the
+// registers depends on the compiler and the target, e.g. GCC vectorises the loop of 32 for SSE2
+// but leaves 16 scalar), long enough for the latency of one FMA to be
 // hidden behind the others; 2 flops per multiply-add, in Real (FP64, or FP32 in float builds).
 // a and b are run-time values and every chain feeds a checksum that is read back, so the
 // compiler can neither fold nor drop the work. On a CPU this measures what the compiler made of
@@ -28,6 +30,8 @@
 #include "portaflow/core/types.hpp"
 
 namespace portaflow::bench {
+
+inline constexpr int kFmaChainCounts[] = {8, 16, 32, 64};
 
 struct CeilingOptions {
   long long stream_elements = 0;  // 0: 2^27 on a GPU backend, 2^25 on a host backend
@@ -48,7 +52,7 @@ struct FmaResult {
   long long threads = 0;      // indices of the parallel loop
   long long iterations = 0;   // multiply-adds per chain
   double checksum = 0;        // sum over threads and chains of the final x; finite
-  std::vector<double> gflop_per_s_by_chains;  // best rate for chains 8, 16, 32
+  std::vector<double> gflop_per_s_by_chains;  // best rate for each of kFmaChainCounts
 };
 
 struct Ceilings {
@@ -69,7 +73,7 @@ using StreamArray = DeviceView<double*>;
 void stream_triad(const StreamArray& a, const StreamArray& b, const StreamArray& c, double scalar);
 void stream_copy(const StreamArray& a, const StreamArray& b);
 // out(t) = sum over c < chains of x_c after `iterations` steps of x_c <- x_c * a + b, from
-// x_c = fma_initial_value(t, c). chains must be 8, 16 or 32.
+// x_c = fma_initial_value(t, c). chains must be one of kFmaChainCounts.
 void fma_chains(const DeviceView<Real*>& out, int chains, long long iterations, Real a, Real b);
 KOKKOS_INLINE_FUNCTION Real fma_initial_value(Index t, int c) {
   return Real(1) + Real(0.001) * Real(t % 97) + Real(0.0001) * Real(c);

@@ -67,14 +67,15 @@ void write_ceilings(JsonWriter& json, const Ceilings& c) {
     json.field("stream_elements", c.stream_elements);
     json.field("stream_array_bytes", c.stream_elements * 8);
     json.field("repeats", c.repeats);
-    for (const auto& [name, s] : {std::pair<const char*, const StreamResult&>{"triad", c.triad},
-                                  {"copy", c.copy}}) {
+    const auto write_stream = [&json](const char* name, const StreamResult& s) {
       json.key(name).begin_object();
       json.field("gb_per_s", s.best_gb_per_s);
       json.field("gb_per_s_median", s.median_gb_per_s);
       json.field("bytes_per_element", s.bytes_per_element);
       json.end_object();
-    }
+    };
+    write_stream("triad", c.triad);
+    write_stream("copy", c.copy);
     json.key("fma").begin_object();
     json.field("gflop_per_s", c.fma.best_gflop_per_s);
     json.field("flops_per_multiply_add", 2);
@@ -83,9 +84,8 @@ void write_ceilings(JsonWriter& json, const Ceilings& c) {
     json.field("iterations", c.fma.iterations);
     json.field("checksum", c.fma.checksum);
     json.key("gflop_per_s_by_chains").begin_object();
-    const int chains[] = {8, 16, 32};
-    for (std::size_t k = 0; k < c.fma.gflop_per_s_by_chains.size() && k < 3; ++k)
-      json.field(std::to_string(chains[k]), c.fma.gflop_per_s_by_chains[k]);
+    for (std::size_t k = 0; k < c.fma.gflop_per_s_by_chains.size(); ++k)
+      json.field(std::to_string(kFmaChainCounts[k]), c.fma.gflop_per_s_by_chains[k]);
     json.end_object();
     json.end_object();
   }
@@ -166,6 +166,7 @@ std::string results_json(const RunReport& report) {
   json.field("kokkos_arch", report.build.kokkos_arch);
   json.end_object();
   json.field("date", report.date);
+  json.field("complete", report.complete);
   json.field("label", report.label);
   json.field("command_line", report.command_line);
 

@@ -49,6 +49,8 @@ struct RunReport {
   SystemInfo system;
   std::optional<Ceilings> ceilings;
   std::vector<Record> records;
+  bool complete = false;  // false while the run is still going (the file is rewritten after each
+                          // record, so a run that is killed leaves what it measured)
 };
 
 // The JSON document (schema "portaflow-bench/1"; perf/README.md describes every field).

@@ -24,6 +24,9 @@ class Stencil2DCase final : public BenchCase {
   // No NaN or infinity in the interior.
   bool healthy() const override;
 
+  // Sets both buffers to initial_value() (a CUDA lambda may not live in a constructor).
+  void initialize();
+
   Index interior_cells_per_side() const { return n_; }
   // The latest state, ghosts included: (var, j, i) with j, i in [0, n + 2), interior [1, n + 1).
   const Field2D& state() const { return u_; }

@@ -13,6 +13,10 @@ Stencil2DCase::Stencil2DCase(long long cells)
     : n_(static_cast<Index>(std::max(1LL, std::llround(std::sqrt(static_cast<double>(cells)))))),
       u_("bench.stencil2d.u", kVariables, n_ + 2, n_ + 2),
       u_new_("bench.stencil2d.u_new", kVariables, n_ + 2, n_ + 2) {
+  initialize();
+}
+
+void Stencil2DCase::initialize() {
   const Field2D u = u_;
   const Field2D u_new = u_new_;
   // Both buffers hold the initial state, ghosts included; the ghosts are never written again.
@@ -56,7 +60,7 @@ bool Stencil2DCase::healthy() const {
 
 namespace {
 
-const KernelRegistration kStencil2DFlat{BenchKernel{
+[[maybe_unused]] const KernelRegistration kStencil2DFlat{BenchKernel{
     "stencil2d.flat", "probe", "flat",
     "2D 5-point average of 4 Reals per cell (u(var, j, i), LayoutRight), flat MDRange over an "
     "n x n interior, n = round(sqrt(cells)), double-buffered (DESIGN.md 6 probe)",

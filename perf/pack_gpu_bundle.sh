@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Packs what a GPU node needs to run the benchmarks (DESIGN.md §7) into .device/bundle/ at the
+# repository root: the cuda-hopper and openmp presets' portaflow-bench, stripped, plus the shared
+# libraries a bare node will not have. Run on the build machine, from anywhere in the checkout:
+#
+#   bash perf/pack_gpu_bundle.sh [--float] [--preset-cuda cuda-hopper]
+#
+#   --float        also build single-precision binaries (build/<preset>-float, configured with
+#                  -DPORTAFLOW_PRECISION=float) and pack them as portaflow-bench-*-float
+#   --preset-cuda  the CUDA preset to pack (default cuda-hopper; cuda-kepler for K20/K40/K80)
+#
+# Layout of the bundle (perf/gpu_run.sh reads it):
+#   bin/portaflow-bench-cuda[-float]    the CUDA binary (Kokkos default space Cuda)
+#   bin/portaflow-bench-openmp[-float]  the OpenMP binary, the CPU baseline on the same node
+#   lib/                                libcudart.so.11.0, libgomp.so.1, libyaml-cpp.so.0.7
+#   lib/fallback/                       libstdc++.so.6 and libgcc_s.so.1 of the build machine,
+#                                       used only if the node's own are too old
+#   MANIFEST.json                       commit, build date, build host, files and sizes
+# The bundle is never committed (/.device/ is ignored). To take it to the device machine of a
+# session: run(command="bash perf/gpu_run.sh .device/bundle $OUT", carry=[".device/bundle"]).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$(pwd)
+
+float=0
+cuda_preset=cuda-hopper
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --float) float=1 ;;
+    --preset-cuda) cuda_preset="${2:?--preset-cuda needs a preset}"; shift ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) echo "pack_gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+case "$cuda_preset" in cuda-hopper | cuda-kepler) ;; *)
+  echo "pack_gpu_bundle: --preset-cuda must be cuda-hopper or cuda-kepler" >&2; exit 2 ;;
+esac
+jobs="${PORTAFLOW_JOBS:-$(nproc)}"
+
+log() { printf '[pack %(%H:%M:%S)T] %s\n' -1 "$*"; }
+
+bash ci/setup-deps.sh "$cuda_preset" openmp
+
+# The CUDA presets carry this environment; a build folder other than the preset's needs it too.
+cuda_env=(env NVCC_WRAPPER_DEFAULT_COMPILER=g++-11 CUDA_ROOT=/usr "PATH=/usr/bin:$PATH")
+
+# build PRESET FOLDER [extra cmake arguments]: configures (once) and builds portaflow-bench.
+build() {
+  local preset=$1 folder=$2
+  shift 2
+  local run=()
+  [[ $preset == cuda-* ]] && run=("${cuda_env[@]}")
+  log "configure $preset -> $folder $*"
+  "${run[@]}" cmake --preset "$preset" -B "$folder" "$@" >"$folder.configure.log" 2>&1 || {
+    cat "$folder.configure.log"
+    exit 1
+  }
+  log "build portaflow-bench in $folder"
+  "${run[@]}" cmake --build "$folder" -j "$jobs" --target portaflow-bench
+}
+
+mkdir -p build
+builds=("$cuda_preset:build/$cuda_preset:cuda" "openmp:build/openmp:openmp")
+if [ $float = 1 ]; then
+  builds+=("$cuda_preset:build/$cuda_preset-float:cuda-float" "openmp:build/openmp-float:openmp-float")
+fi
+for entry in "${builds[@]}"; do
+  IFS=: read -r preset folder _ <<<"$entry"
+  if [[ $folder == *-float ]]; then
+    build "$preset" "$folder" -DPORTAFLOW_PRECISION=float
+  else
+    build "$preset" "$folder"
+  fi
+done
+
+bundle=.device/bundle
+rm -rf "$bundle"
+mkdir -p "$bundle/bin" "$bundle/lib/fallback"
+for entry in "${builds[@]}"; do
+  IFS=: read -r _ folder name <<<"$entry"
+  cp "$folder/bin/portaflow-bench" "$bundle/bin/portaflow-bench-$name"
+  strip --strip-unneeded "$bundle/bin/portaflow-bench-$name"
+done
+
+# The libraries the binaries need that a bare node lacks, resolved as ldd sees them here.
+# libcudart comes from Debian's CUDA 11.8 (/usr/lib/x86_64-linux-gnu), never /usr/local/cuda.
+wanted='libcudart.so.11.0|libgomp.so.1|libyaml-cpp.so.0.7'
+fallback='libstdc++.so.6|libgcc_s.so.1'
+for binary in "$bundle"/bin/*; do
+  while read -r name _ path _; do
+    [ -n "${path:-}" ] && [ -e "$path" ] || continue
+    if [[ $name =~ ^($wanted)$ ]]; then
+      cp -L "$path" "$bundle/lib/$name"
+    elif [[ $name =~ ^($fallback)$ ]]; then
+      cp -L "$path" "$bundle/lib/fallback/$name"
+    fi
+  done < <(ldd "$binary" | grep '=>')
+  if ldd "$binary" | grep -q 'not found'; then
+    echo "pack_gpu_bundle: $binary has unresolved libraries here:" >&2
+    ldd "$binary" | grep 'not found' >&2
+    exit 1
+  fi
+done
+for binary in "$bundle"/bin/portaflow-bench-cuda*; do
+  cudart=$(ldd "$binary" | awk '/libcudart/ {print $3}')
+  case "$(readlink -f "$cudart")" in
+    /usr/local/*)
+      echo "pack_gpu_bundle: $binary links $cudart, not Debian's CUDA 11.8 runtime" >&2
+      exit 1 ;;
+  esac
+done
+
+# The manifest: where and from what the bundle was made.
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=false
+[ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
+{
+  printf '{\n  "schema": "portaflow-bundle/1",\n'
+  printf '  "commit": "%s",\n  "tree_dirty": %s,\n' "$commit" "$dirty"
+  printf '  "built": "%s",\n  "build_host": "%s",\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(hostname)"
+  printf '  "cuda_preset": "%s",\n  "files": [\n' "$cuda_preset"
+  first=1
+  while read -r file; do
+    [ $first = 1 ] || printf ',\n'
+    first=0
+    printf '    {"path": "%s", "bytes": %s}' "${file#"$bundle"/}" "$(stat -c %s "$file")"
+  done < <(find "$bundle" -type f ! -name MANIFEST.json | sort)
+  printf '\n  ]\n}\n'
+} >"$bundle/MANIFEST.json"
+
+log "bundle $root/$bundle (commit $commit$([ $dirty = true ] && echo ', modified tree')):"
+(cd "$bundle" && find . -type f | sort | xargs ls -l | awk '{printf "  %9d  %s\n", $5, $9}')
+echo "size: $(du -sh "$bundle" | cut -f1) ($(du -sb "$bundle" | cut -f1) bytes)"
+echo "on the GPU node, from the repository root: bash perf/gpu_run.sh $bundle \$OUT"
