@@ -2,6 +2,7 @@
 // compares them with the ceilings of the same machine, measured in the same process
 // (DESIGN.md §6, issue 5). No VTK is linked, so a GPU node needs only this binary and a few
 // shared libraries (DESIGN.md §7).
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -67,7 +68,9 @@ Ceilings (measured first whenever kernels are timed, in the same process):
                          use these (e.g. from an earlier run's JSON) instead of measuring
   --stream-elements N    STREAM array length in doubles (default 2^27 on a GPU, 2^25 on a CPU:
                          far beyond the last-level cache)
-  --ceiling-repeats R    timed runs of each STREAM kernel, best kept (default 10)
+  --ceiling-repeats R    timed runs of each STREAM kernel, best kept (default 10; the FMA
+                         kernel runs min(R, 5) times per chain count)
+  --fma-seconds T        length of one timed FMA run (default 0.1)
 
 Output:
   --json FILE            write the results (JSON, schema portaflow-bench/1, see perf/README.md)
@@ -220,6 +223,9 @@ Options parse_options(int argc, char** argv) {
       o.ceiling_options.stream_elements = parse_count(name, value(), 1024);
     } else if (name == "--ceiling-repeats") {
       o.ceiling_options.repeats = static_cast<int>(parse_count(name, value(), 1));
+      o.ceiling_options.fma_repeats = std::min(5, o.ceiling_options.repeats);
+    } else if (name == "--fma-seconds") {
+      o.ceiling_options.fma_target_seconds = parse_positive(name, value());
     } else if (name == "--json") {
       o.json_path = value();
     } else if (name == "--label") {

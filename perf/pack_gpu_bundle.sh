@@ -9,6 +9,9 @@
 #                  -DPORTAFLOW_PRECISION=float) and pack them as portaflow-bench-*-float
 #   --preset-cuda  the CUDA preset to pack (default cuda-hopper; cuda-kepler for K20/K40/K80)
 #
+# Builds in the presets' own folders (build/cuda-hopper, build/openmp), or under
+# $PORTAFLOW_BUNDLE_BUILD_DIR/<preset> when that is set. PORTAFLOW_JOBS sets the parallel jobs.
+#
 # Layout of the bundle (perf/gpu_run.sh reads it):
 #   bin/portaflow-bench-cuda[-float]    the CUDA binary (Kokkos default space Cuda)
 #   bin/portaflow-bench-openmp[-float]  the OpenMP binary, the CPU baseline on the same node
@@ -28,7 +31,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --float) float=1 ;;
     --preset-cuda) cuda_preset="${2:?--preset-cuda needs a preset}"; shift ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "pack_gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -61,9 +64,11 @@ build() {
 }
 
 mkdir -p build
-builds=("$cuda_preset:build/$cuda_preset:cuda" "openmp:build/openmp:openmp")
+top="${PORTAFLOW_BUNDLE_BUILD_DIR:-build}"
+mkdir -p "$top"
+builds=("$cuda_preset:$top/$cuda_preset:cuda" "openmp:$top/openmp:openmp")
 if [ $float = 1 ]; then
-  builds+=("$cuda_preset:build/$cuda_preset-float:cuda-float" "openmp:build/openmp-float:openmp-float")
+  builds+=("$cuda_preset:$top/$cuda_preset-float:cuda-float" "openmp:$top/openmp-float:openmp-float")
 fi
 for entry in "${builds[@]}"; do
   IFS=: read -r preset folder _ <<<"$entry"

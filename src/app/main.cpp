@@ -11,6 +11,7 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/atomic_write.hpp"
+#include "portaflow/io/checkpoint.hpp"
 #include "portaflow/io/read_run_config.hpp"
 #include "portaflow/schemes/solver.hpp"
 
@@ -21,7 +22,8 @@ using namespace portaflow;
 constexpr const char* kUsage = R"(portaflow: performance-portable CFD solvers (Kokkos)
 
 Usage:
-  portaflow run DECK [--set KEY.PATH=VALUE ...]   run a deck; writes outputs to output.dir
+  portaflow run DECK [--set KEY.PATH=VALUE ...] [--restart FILE]
+                                                   run a deck; writes outputs to output.dir
   portaflow check DECK [--set KEY.PATH=VALUE ...] validate a deck and print it resolved
   portaflow list                                   schemes and problem types available
   portaflow --help | -h                            this text
@@ -30,6 +32,7 @@ Usage:
 Options:
   --set KEY.PATH=VALUE   override one deck key, e.g. --set time.t_end=0.2 --set mesh.cells=800
                          (VALUE is YAML: 0.5, text, [400, 400], {rho: 1, u: 0, p: 1})
+  --restart FILE         continue from a checkpoint (output.checkpoint_every) of this deck
   --kokkos-threads=N     OpenMP threads (or set OMP_NUM_THREADS); other --kokkos-* options
                          are passed to Kokkos
 
@@ -47,6 +50,7 @@ struct CommandLine {
   std::string command;
   std::string deck;
   std::vector<std::string> overrides;
+  std::string restart;
 };
 
 CommandLine parse_command_line(int argc, char** argv) {
@@ -63,6 +67,9 @@ CommandLine parse_command_line(int argc, char** argv) {
     if (a == "--set") {
       if (k + 1 == args.size()) throw InputError("--set needs KEY.PATH=VALUE after it");
       cl.overrides.push_back(args[++k]);
+    } else if (a == "--restart") {
+      if (k + 1 == args.size()) throw InputError("--restart needs a checkpoint file after it");
+      cl.restart = args[++k];
     } else if (a.rfind("--set=", 0) == 0) {
       cl.overrides.push_back(a.substr(6));
     } else if (!a.empty() && a[0] == '-') {
@@ -104,8 +111,21 @@ int run_command(const CommandLine& cl) {
             << "deck " << cl.deck << ": scheme " << config.scheme_name << ", "
             << config.mesh.cell_count() << " cells, t_end = " << config.time.t_end
             << ", output in " << config.output.dir << "\n";
+  std::optional<io::Checkpoint> restart;
+  if (!cl.restart.empty()) {
+    restart = io::read_checkpoint(cl.restart);
+    if (restart->scheme != config.scheme_name || restart->cells != config.mesh.cells ||
+        restart->precision != kPrecisionName)
+      throw InputError("checkpoint '" + cl.restart + "' was written by a " + restart->scheme +
+                       " run (" + restart->precision + ", cells " +
+                       std::to_string(restart->cells[0]) + " x " +
+                       std::to_string(restart->cells[1]) + "); this deck asks for " +
+                       config.scheme_name + " (" + kPrecisionName + ", cells " +
+                       std::to_string(config.mesh.cells[0]) + " x " +
+                       std::to_string(config.mesh.cells[1]) + ")");
+  }
   auto solver = make_solver(config);
-  const RunSummary summary = run_to_end(config, *solver, std::cout);
+  const RunSummary summary = run_to_end(config, *solver, std::cout, restart);
   std::cout << "done: " << summary.steps << " steps to t = " << summary.time << " in "
             << summary.wall_seconds << " s (" << summary.cell_updates_per_second
             << " cell-updates/s); outputs in " << config.output.dir << "\n";

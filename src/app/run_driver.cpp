@@ -2,10 +2,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <ostream>
+#include <sstream>
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/timer.hpp"
+#include "portaflow/core/types.hpp"
 #include "portaflow/io/csv_writer.hpp"
 #include "portaflow/io/solution_output.hpp"
 
@@ -37,6 +40,7 @@ std::string describe_cell(const NonPhysicalCell& cell, int dimension) {
          ", p = " + format("%.6g", cell.pressure);
 }
 
+// history.csv: step, time, dt and the conserved totals.
 class History {
  public:
   History(const std::filesystem::path& file, Solver& solver) : solver_(solver) {
@@ -51,6 +55,20 @@ class History {
     row.insert(row.end(), totals.values.begin(), totals.values.end());
     writer_->append(row);
   }
+  // Takes over an earlier run's rows up to `last_step` (restart).
+  void restore(long long last_step) {
+    std::ifstream in(writer_->path());
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+      std::vector<double> row;
+      std::istringstream cells(line);
+      std::string cell;
+      while (std::getline(cells, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
+      if (row.empty() || row[0] > static_cast<double>(last_step)) break;
+      writer_->append(row);
+    }
+  }
   void flush() { writer_->flush(); }
 
  private:
@@ -60,7 +78,8 @@ class History {
 
 }  // namespace
 
-RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log) {
+RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log,
+                      const std::optional<io::Checkpoint>& restart) {
   const double t_end = config.time.t_end;
   // Times within this of t_end or of an output time count as reaching it (round-off in t += dt).
   const double time_tolerance = 1e-12 * t_end;
@@ -86,16 +105,39 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
     if (!file.empty()) last_good = file.string() + " (t = " + format("%.9g", solver.time()) + ")";
   };
 
-  long long step = 0;
-  history.record(step, 0);
-  write_frame(step);
+  // Output times are k * every (not a running sum), so a restart reproduces them exactly.
   const double every = config.output.every > 0 ? config.output.every : t_end;
-  double next_output = std::fmin(every, t_end);
+  long long outputs_passed = 0;
+  long long step = 0;
+  if (restart) {
+    solver.restore_state(restart->state);
+    step = restart->state.steps;
+    outputs_passed = restart->outputs_passed;
+    output.restore_frames(restart->frames);
+    history.restore(step);
+    log << "restarted at step " << step << ", t = " << format("%.9g", solver.time()) << "\n";
+  } else {
+    history.record(step, 0);
+    write_frame(step);
+  }
+  auto next_output = [&] { return std::fmin(static_cast<double>(outputs_passed + 1) * every, t_end); };
+  auto write_checkpoint = [&] {
+    io::Checkpoint c;
+    c.scheme = config.scheme_name;
+    c.precision = kPrecisionName;
+    c.cells = config.mesh.cells;
+    c.outputs_passed = outputs_passed;
+    c.frames = output.frames();
+    c.state = solver.save_state();
+    history.flush();
+    io::write_checkpoint(output.directory() / "checkpoint.pfc", c);
+  };
 
   Timer wall;
   double last_progress = 0;
   double last_dt = 0;
   const double start_time = solver.time();
+  const long long start_step = step;
   while (solver.time() < t_end - time_tolerance &&
          (config.time.max_steps == 0 || step < config.time.max_steps)) {
     const double stable_dt = solver.stable_time_step();
@@ -103,15 +145,18 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
     if (std::isnan(stable_dt) || stable_dt <= 0)
       throw Error("the stable time step is " + format("%g", stable_dt) + " after step " +
                   std::to_string(step) + " although every cell is physical: an internal error");
-    const double dt = std::fmin(stable_dt, next_output - solver.time());
+    const double dt = std::fmin(stable_dt, next_output() - solver.time());
     solver.advance(dt);
     ++step;
     last_dt = dt;
     if (step % config.output.history_every == 0) history.record(step, dt);
-    if (solver.time() >= next_output - time_tolerance && next_output < t_end - time_tolerance) {
-      write_frame(step);
-      while (next_output <= solver.time() + time_tolerance) next_output += every;
-      next_output = std::fmin(next_output, t_end);
+    if (solver.time() >= next_output() - time_tolerance) {
+      ++outputs_passed;
+      if (solver.time() < t_end - time_tolerance) write_frame(step);
+    }
+    if (config.output.checkpoint_every > 0 && step % config.output.checkpoint_every == 0) {
+      stop_if_nonphysical(step);  // never checkpoint a broken state
+      write_checkpoint();
     }
     const double elapsed = wall.elapsed_seconds();
     if (config.output.progress_seconds > 0 &&
@@ -119,9 +164,10 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
       last_progress = elapsed;
       const double fraction = (solver.time() - start_time) / (t_end - start_time);
       log << "step " << step << "  t = " << format("%.6e", solver.time()) << " ("
-          << format("%.1f", 100 * fraction) << "%)  dt = " << format("%.3e", dt) << "  "
-          << format("%.3e", solver.cell_count() * step / elapsed) << " cell-updates/s  ETA "
-          << format_duration(elapsed * (1 - fraction) / fraction) << std::endl;
+          << format("%.1f", 100 * solver.time() / t_end) << "%)  dt = " << format("%.3e", dt)
+          << "  " << format("%.3e", solver.cell_count() * (step - start_step) / elapsed)
+          << " cell-updates/s  ETA " << format_duration(elapsed * (1 - fraction) / fraction)
+          << std::endl;
     }
   }
 
@@ -130,7 +176,8 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
   summary.time = solver.time();
   summary.wall_seconds = wall.fence_and_elapsed();
   summary.cell_updates_per_second =
-      summary.wall_seconds > 0 ? solver.cell_count() * step / summary.wall_seconds : 0;
+      summary.wall_seconds > 0 ? solver.cell_count() * (step - start_step) / summary.wall_seconds
+                               : 0;
   if (step % config.output.history_every != 0) history.record(step, last_dt);
   write_frame(step);
   output.write_final(solver.snapshot());

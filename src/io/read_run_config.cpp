@@ -213,6 +213,9 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
   out.progress_seconds = deck.get_real(
       "output.progress_seconds",
       {2.0, 0, kInf, false, false, "wall-clock seconds between progress lines (0: none)"});
+  out.checkpoint_every = deck.get_int(
+      "output.checkpoint_every",
+      {0, 0, std::numeric_limits<long long>::max(), "steps between checkpoints (0: none)"});
   return out;
 }
 

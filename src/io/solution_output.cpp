@@ -49,8 +49,17 @@ std::filesystem::path SolutionOutput::write_frame(const SolutionSnapshot& snapsh
   const std::filesystem::path file = dir_ / (config_.name + number);
   write_vtr(file, to_structured_block(snapshot));
   series_->add(snapshot.time, file);
+  frame_list_.emplace_back(snapshot.time, file.filename().string());
   ++frames_;
   return file;
+}
+
+void SolutionOutput::restore_frames(const std::vector<std::pair<double, std::string>>& frames) {
+  for (const auto& [time, name] : frames) {
+    if (series_) series_->restore(time, name);
+    frame_list_.emplace_back(time, name);
+  }
+  frames_ = static_cast<int>(frames.size());
 }
 
 std::filesystem::path SolutionOutput::write_final(const SolutionSnapshot& snapshot) {

@@ -44,6 +44,11 @@ class ScriptedSolver : public Solver {
     cell.pressure = -1;
     return cell;
   }
+  SolverState save_state() const override { return {time_, steps_, {}}; }
+  void restore_state(const SolverState& s) override {
+    time_ = s.time;
+    steps_ = s.steps;
+  }
   long long steps() const { return steps_; }
 
  private:

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 
+#include "portaflow/io/checkpoint.hpp"
 #include "portaflow/schemes/run_config.hpp"
 #include "portaflow/schemes/solver.hpp"
 
@@ -18,6 +20,10 @@ struct RunSummary {
   double cell_updates_per_second = 0;
 };
 
-RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log);
+// Runs to config.time.t_end. With `restart`, continues from that checkpoint: the solver state,
+// the VTK series and the history rows up to its step; output times stay k * output.every, so the
+// continued run takes exactly the steps the uninterrupted one would have.
+RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log,
+                      const std::optional<io::Checkpoint>& restart = std::nullopt);
 
 }  // namespace portaflow

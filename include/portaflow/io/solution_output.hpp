@@ -28,12 +28,17 @@ class SolutionOutput {
 
   const std::filesystem::path& directory() const { return dir_; }
   int frames_written() const { return frames_; }
+  // Frames written so far, (time, file name in the output folder), for checkpoints.
+  const std::vector<std::pair<double, std::string>>& frames() const { return frame_list_; }
+  // Continues the series of an earlier run (restart): numbering and .pvd entries.
+  void restore_frames(const std::vector<std::pair<double, std::string>>& frames);
 
  private:
   OutputConfig config_;
   std::filesystem::path dir_;
   std::unique_ptr<PvdSeries> series_;
   int frames_ = 0;
+  std::vector<std::pair<double, std::string>> frame_list_;
 };
 
 }  // namespace portaflow::io

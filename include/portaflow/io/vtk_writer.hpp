@@ -72,6 +72,11 @@ class PvdSeries {
   // Throws portaflow::Error for a non-finite time.
   void add(double time, const std::filesystem::path& dataset_file);
 
+  // Lists a frame written by an earlier run (restart) without rewriting the .pvd.
+  void restore(double time, const std::string& relative_file) {
+    entries_.push_back({time, relative_file});
+  }
+
   const std::filesystem::path& file() const { return pvd_file_; }
   std::size_t size() const { return entries_.size(); }
 

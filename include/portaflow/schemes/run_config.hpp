@@ -112,6 +112,7 @@ struct OutputConfig {
   bool vtk = true;
   long long history_every = 1;    // steps between history rows
   double progress_seconds = 2;    // wall-clock seconds between progress lines; 0: none
+  long long checkpoint_every = 0; // steps between checkpoints; 0: none
 };
 
 struct RunConfig {

@@ -41,6 +41,19 @@ struct NonPhysicalCell {
   double pressure = 0;
 };
 
+// A solver's state for restart: raw copies of the arrays that define it (in the build's Real,
+// so a restart on the same backend and precision continues bit for bit).
+struct SolverState {
+  double time = 0;
+  long long steps = 0;
+  struct Array {
+    std::string name;
+    std::vector<std::size_t> extents;
+    std::vector<unsigned char> bytes;
+  };
+  std::vector<Array> arrays;
+};
+
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -58,6 +71,10 @@ class Solver {
   virtual SolutionSnapshot snapshot() const = 0;
   virtual ConservedTotals conserved_totals() const = 0;
   virtual std::optional<NonPhysicalCell> find_nonphysical() const = 0;
+
+  // Checkpoint and restart. restore_state() throws Error if the arrays do not fit this solver.
+  virtual SolverState save_state() const = 0;
+  virtual void restore_state(const SolverState& state) = 0;
 };
 
 // Builds the solver a deck asks for (one factory per scheme, see schemes/registry.cpp).

@@ -5,6 +5,7 @@
 #include "portaflow/schemes/cese/cese_boundaries.hpp"
 #include "portaflow/schemes/cese/cese_solver.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
+#include "portaflow/schemes/common/state_arrays.hpp"
 
 namespace portaflow::cese {
 
@@ -109,6 +110,17 @@ ConservedTotals Cese2DSolver::conserved_totals() const {
 
 std::optional<NonPhysicalCell> Cese2DSolver::find_nonphysical() const {
   return find_nonphysical_2d(centres_, interior(), grid_, config_.physics.gamma);
+}
+
+SolverState Cese2DSolver::save_state() const {
+  // The integer level is the whole state between steps (the half level is rebuilt each step).
+  return {time_, steps_, {save_array("centres", centres_)}};
+}
+
+void Cese2DSolver::restore_state(const SolverState& state) {
+  restore_array(state, "centres", centres_);
+  time_ = state.time;
+  steps_ = state.steps;
 }
 
 }  // namespace portaflow::cese

@@ -83,4 +83,14 @@ std::optional<NonPhysicalCell> ExactRiemannSolver::find_nonphysical() const {
                              VacuumPolicy::kAllowed);
 }
 
+SolverState ExactRiemannSolver::save_state() const {
+  return {time_, steps_, {}};  // the state is a function of time alone
+}
+
+void ExactRiemannSolver::restore_state(const SolverState& state) {
+  time_ = state.time;
+  steps_ = state.steps;
+  sample_exact_solution(problem_, gamma_, axis_, time_, state_);
+}
+
 }  // namespace portaflow

@@ -26,6 +26,8 @@ class Cese1DSolver final : public Solver {
   SolutionSnapshot snapshot() const override;
   ConservedTotals conserved_totals() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
+  SolverState save_state() const override;
+  void restore_state(const SolverState& state) override;
 
   // For tests and benchmarks: the integer-level field q(component, i), ghosts at 0 and n + 1.
   const Field1D& field() const { return centres_; }
@@ -51,6 +53,8 @@ class Cese2DSolver final : public Solver {
   SolutionSnapshot snapshot() const override;
   ConservedTotals conserved_totals() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
+  SolverState save_state() const override;
+  void restore_state(const SolverState& state) override;
 
   const Field2D& field() const { return centres_; }
   IndexBox2D interior() const { return {{1, grid_.ny + 1}, {1, grid_.nx + 1}}; }

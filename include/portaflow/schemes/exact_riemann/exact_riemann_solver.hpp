@@ -20,6 +20,8 @@ class ExactRiemannSolver final : public Solver {
   SolutionSnapshot snapshot() const override;
   ConservedTotals conserved_totals() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
+  SolverState save_state() const override;
+  void restore_state(const SolverState& state) override;
 
  private:
   RiemannProblemConfig problem_;

@@ -1,0 +1,30 @@
+// Checkpoint files: what a run needs to continue exactly where it stopped. A short text header
+// (times as hexadecimal floats, so they read back to the same bits) followed by the raw arrays.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "portaflow/schemes/solver.hpp"
+
+namespace portaflow::io {
+
+struct Checkpoint {
+  std::string scheme;
+  std::string precision;
+  std::array<int, 3> cells{1, 1, 1};
+  long long outputs_passed = 0;                       // output times t_k = k * every reached
+  std::vector<std::pair<double, std::string>> frames;  // VTK frames written: (time, file name)
+  SolverState state;
+};
+
+// Written to a temporary name and renamed.
+void write_checkpoint(const std::filesystem::path& file, const Checkpoint& checkpoint);
+
+// Throws InputError naming the file for a missing, truncated or foreign file.
+Checkpoint read_checkpoint(const std::filesystem::path& file);
+
+}  // namespace portaflow::io

@@ -1,0 +1,87 @@
+// Checkpoint/restart (issue 3, item 4): a run continued from a checkpoint ends bit for bit where
+// the uninterrupted run ends, on the same backend; the VTK series and history continue.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+
+#include "io/temporary_folder.hpp"
+
+namespace portaflow {
+namespace {
+
+using io::test_support::read_file;
+using io::test_support::TemporaryFolder;
+
+int run(const std::string& arguments, const TemporaryFolder& folder) {
+  const std::string command = std::string(PORTAFLOW_BINARY) + " " + arguments + " > " +
+                              (folder / "log.txt").string() + " 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string deck(const std::string& name) {
+  return std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + name;
+}
+
+void expect_restart_is_bitwise(const std::string& deck_name, const std::string& size,
+                               const std::string& final_file) {
+  TemporaryFolder folder;
+  const std::string whole = (folder / "whole").string(), cut = (folder / "cut").string();
+  const std::string common = " --set " + size + " --set output.progress_seconds=0";
+  // The uninterrupted run, checkpointing every 25 steps (the last checkpoint is kept).
+  ASSERT_EQ(run("run " + deck(deck_name) + common + " --set output.dir=" + whole +
+                    " --set output.checkpoint_every=25",
+                folder),
+            0)
+      << read_file(folder / "log.txt");
+  // A run stopped at step 50 (its checkpoint is at step 50), then continued to the end.
+  ASSERT_EQ(run("run " + deck(deck_name) + common + " --set output.dir=" + cut +
+                    " --set output.checkpoint_every=25 --set time.max_steps=50",
+                folder),
+            0);
+  ASSERT_EQ(run("run " + deck(deck_name) + common + " --set output.dir=" + cut + " --restart " +
+                    cut + "/checkpoint.pfc",
+                folder),
+            0)
+      << read_file(folder / "log.txt");
+  EXPECT_NE(read_file(folder / "log.txt").find("restarted at step 50"), std::string::npos);
+  const std::string a = read_file(std::filesystem::path(whole) / final_file);
+  const std::string b = read_file(std::filesystem::path(cut) / final_file);
+  ASSERT_FALSE(a.empty());
+  EXPECT_TRUE(a == b) << final_file << " differs after restart";
+  EXPECT_EQ(read_file(std::filesystem::path(whole) / "history.csv"),
+            read_file(std::filesystem::path(cut) / "history.csv"));
+  EXPECT_EQ(read_file(std::filesystem::path(whole) / "solution.pvd"),
+            read_file(std::filesystem::path(cut) / "solution.pvd"));
+}
+
+TEST(Restart, Cese1DContinuesBitwise) {
+  expect_restart_is_bitwise("cese/blast_wave.yaml", "mesh.cells=400", "final.csv");
+}
+
+TEST(Restart, Cese2DContinuesBitwise) {
+  expect_restart_is_bitwise("cese/riemann_2d_thesis.yaml", "mesh.cells=[48,40] --set time.t_end=0.3 --set output.every=0.1",
+                            "final.vtr");
+}
+
+TEST(Restart, CheckpointOfAnotherRunIsRejected) {
+  TemporaryFolder folder;
+  const std::string out = (folder / "a").string();
+  ASSERT_EQ(run("run " + deck("cese/sod.yaml") + " --set output.dir=" + out +
+                    " --set output.checkpoint_every=10 --set time.max_steps=10 --set mesh.cells=100",
+                folder),
+            0);
+  EXPECT_EQ(run("run " + deck("cese/sod.yaml") + " --set output.dir=" + out +
+                    " --set mesh.cells=200 --restart " + out + "/checkpoint.pfc",
+                folder),
+            2);
+  EXPECT_NE(read_file(folder / "log.txt").find("was written by a cese1d run"), std::string::npos)
+      << read_file(folder / "log.txt");
+  EXPECT_EQ(run("run " + deck("cese/sod.yaml") + " --restart " + (folder / "nothing.pfc").string(),
+                folder),
+            2);
+}
+
+}  // namespace
+}  // namespace portaflow
