@@ -32,7 +32,8 @@ namespace {
 using namespace portaflow;
 using namespace portaflow::bench;
 
-constexpr const char* kUsage = R"(portaflow-bench: throughput of PortaFlow kernels against the machine's own
+constexpr const char* kUsage =
+    R"(portaflow-bench: throughput of PortaFlow kernels against the machine's own
 ceilings, on the Kokkos backend this binary was built for
 
 Usage:
@@ -145,8 +146,8 @@ double parse_number(const std::string& option, const std::string& text) {
 long long parse_count(const std::string& option, const std::string& text, long long minimum) {
   const double value = parse_number(option, text);
   if (value != std::floor(value) || value < static_cast<double>(minimum) || value > 9.0e18)
-    throw InputError(option + ": '" + text + "' must be a whole number >= " +
-                     std::to_string(minimum));
+    throw InputError(option + ": '" + text +
+                     "' must be a whole number >= " + std::to_string(minimum));
   return static_cast<long long>(value);
 }
 
@@ -293,9 +294,9 @@ std::vector<BenchKernel> selected_kernels(const Options& o) {
 }
 
 // Times one kernel over every size; `saved` is called after each record.
-void run_kernel(const BenchKernel& kernel, const Options& o, const std::optional<Ceilings>& ceilings,
-                std::ostream& table, std::vector<Record>& records,
-                const std::function<void()>& saved) {
+void run_kernel(const BenchKernel& kernel, const Options& o,
+                const std::optional<Ceilings>& ceilings, std::ostream& table,
+                std::vector<Record>& records, const std::function<void()>& saved) {
   std::optional<Measurement> previous;  // the latest measured size, for the time-cap estimate
   for (const long long cells : o.sizes) {
     Record r;

@@ -63,10 +63,10 @@ struct BenchCase {
 };
 
 struct BenchKernel {
-  std::string name;         // unique, "<scheme>.<variant>"
-  std::string scheme;       // "cese1d", "probe", ...
-  std::string variant;      // "team", "flat", ...
-  std::string description;  // what one step() does and how `cells` maps to the grid
+  std::string name;                  // unique, "<scheme>.<variant>"
+  std::string scheme;                // "cese1d", "probe", ...
+  std::string variant;               // "team", "flat", ...
+  std::string description;           // what one step() does and how `cells` maps to the grid
   double bytes_per_cell_update = 0;  // compulsory bytes per cell update, for the Real in use
   double flops_per_cell_update = 0;  // counted flops per cell update (0: not counted)
   // Builds a case of about `cells` cells (the case reports the exact count it chose). May throw

@@ -19,19 +19,29 @@ constexpr bool kDeviceBackend = !std::is_same_v<ExecSpace, HostExecSpace>;
 template <int Chains>
 void fma_kernel(const DeviceView<Real*>& out, long long iterations, Real a, Real b) {
   const Index threads = static_cast<Index>(out.extent(0));
-  par_for("bench.ceiling.fma", IndexRange{0, threads}, KOKKOS_LAMBDA(Index t) {
-    Real x[Chains];
-    for (int c = 0; c < Chains; ++c) x[c] = fma_initial_value(t, c);
-    for (long long k = 0; k < iterations; ++k) {
-      // Chains independent multiply-adds per iteration: the compiler unrolls the inner loop of
-      // constant length (and on a CPU vectorises it), so consecutive operations never wait for
-      // each other's results.
-      for (int c = 0; c < Chains; ++c) x[c] = x[c] * a + b;
-    }
-    Real sum = 0;
-    for (int c = 0; c < Chains; ++c) sum += x[c];
-    out(t) = sum;
-  });
+  par_for(
+      "bench.ceiling.fma", IndexRange{0, threads}, KOKKOS_LAMBDA(Index t) {
+        Real x[Chains];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+        for (int c = 0; c < Chains; ++c) x[c] = fma_initial_value(t, c);
+        // Chains independent multiply-adds per iteration: the inner loop of constant length is
+        // unrolled (on a GPU, so x stays in registers) or vectorised (on a CPU, as the
+        // compiler sees fit), so consecutive operations never wait for each other's results.
+        for (long long k = 0; k < iterations; ++k) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+          for (int c = 0; c < Chains; ++c) x[c] = x[c] * a + b;
+        }
+        Real sum = 0;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+        for (int c = 0; c < Chains; ++c) sum += x[c];
+        out(t) = sum;
+      });
 }
 
 double seconds_of(const std::function<void()>& launch) {
@@ -58,23 +68,28 @@ StreamResult time_stream(const std::function<void()>& launch, double bytes_per_e
 
 }  // namespace
 
-void stream_triad(const StreamArray& a, const StreamArray& b, const StreamArray& c,
-                  double scalar) {
-  par_for("bench.ceiling.triad", IndexRange{0, static_cast<Index>(a.extent(0))},
-          KOKKOS_LAMBDA(Index i) { a(i) = b(i) + scalar * c(i); });
+void stream_triad(const StreamArray& a, const StreamArray& b, const StreamArray& c, double scalar) {
+  par_for(
+      "bench.ceiling.triad", IndexRange{0, static_cast<Index>(a.extent(0))},
+      KOKKOS_LAMBDA(Index i) { a(i) = b(i) + scalar * c(i); });
 }
 
 void stream_copy(const StreamArray& a, const StreamArray& b) {
-  par_for("bench.ceiling.copy", IndexRange{0, static_cast<Index>(a.extent(0))},
-          KOKKOS_LAMBDA(Index i) { a(i) = b(i); });
+  par_for(
+      "bench.ceiling.copy", IndexRange{0, static_cast<Index>(a.extent(0))},
+      KOKKOS_LAMBDA(Index i) { a(i) = b(i); });
 }
 
 void fma_chains(const DeviceView<Real*>& out, int chains, long long iterations, Real a, Real b) {
   switch (chains) {
-    case 8: return fma_kernel<8>(out, iterations, a, b);
-    case 16: return fma_kernel<16>(out, iterations, a, b);
-    case 32: return fma_kernel<32>(out, iterations, a, b);
-    case 64: return fma_kernel<64>(out, iterations, a, b);
+    case 8:
+      return fma_kernel<8>(out, iterations, a, b);
+    case 16:
+      return fma_kernel<16>(out, iterations, a, b);
+    case 32:
+      return fma_kernel<32>(out, iterations, a, b);
+    case 64:
+      return fma_kernel<64>(out, iterations, a, b);
     default:
       throw Error("fma_chains: chains must be 8, 16, 32 or 64, not " + std::to_string(chains));
   }
@@ -84,8 +99,8 @@ Ceilings measure_ceilings(const CeilingOptions& options) {
   Ceilings ceilings;
   ceilings.source = "measured";
   ceilings.repeats = std::max(1, options.repeats);
-  const long long elements =
-      options.stream_elements > 0 ? options.stream_elements : (kDeviceBackend ? 1LL << 27 : 1LL << 25);
+  const long long elements = options.stream_elements > 0 ? options.stream_elements
+                                                         : (kDeviceBackend ? 1LL << 27 : 1LL << 25);
   if (elements > 2147483647LL)
     throw InputError("--stream-elements must be below 2^31 (the index type is int)");
   ceilings.stream_elements = elements;
@@ -96,11 +111,12 @@ Ceilings measure_ceilings(const CeilingOptions& options) {
     StreamArray b(Kokkos::view_alloc("bench.ceiling.b", Kokkos::WithoutInitializing), n);
     StreamArray c(Kokkos::view_alloc("bench.ceiling.c", Kokkos::WithoutInitializing), n);
     // First touch by the threads that will use the pages (NUMA placement on a CPU).
-    par_for("bench.ceiling.init", IndexRange{0, n}, KOKKOS_LAMBDA(Index i) {
-      a(i) = 0.0;
-      b(i) = 1.0;
-      c(i) = 2.0;
-    });
+    par_for(
+        "bench.ceiling.init", IndexRange{0, n}, KOKKOS_LAMBDA(Index i) {
+          a(i) = 0.0;
+          b(i) = 1.0;
+          c(i) = 2.0;
+        });
     const double scalar = 3.0;
     ceilings.copy = time_stream([&] { stream_copy(a, b); }, 16.0, elements, ceilings.repeats);
     ceilings.triad =
@@ -136,7 +152,8 @@ Ceilings measure_ceilings(const CeilingOptions& options) {
     double best = 0;
     for (int r = 0; r < std::max(1, options.fma_repeats); ++r) {
       t = seconds_of([&] { fma_chains(out, chains, iterations, a, b); });
-      const double flops = 2.0 * static_cast<double>(threads) * chains * static_cast<double>(iterations);
+      const double flops =
+          2.0 * static_cast<double>(threads) * chains * static_cast<double>(iterations);
       best = std::max(best, flops / t / 1e9);
     }
     fma.gflop_per_s_by_chains.push_back(best);
@@ -144,8 +161,9 @@ Ceilings measure_ceilings(const CeilingOptions& options) {
       fma.best_gflop_per_s = best;
       fma.chains = chains;
       fma.iterations = iterations;
-      fma.checksum = par_sum<double>("bench.ceiling.fma_sum", IndexRange{0, static_cast<Index>(threads)},
-                                     KOKKOS_LAMBDA(Index i, double& s) { s += out(i); });
+      fma.checksum = par_sum<double>(
+          "bench.ceiling.fma_sum", IndexRange{0, static_cast<Index>(threads)},
+          KOKKOS_LAMBDA(Index i, double& s) { s += out(i); });
     }
   }
   if (!std::isfinite(fma.checksum) || fma.checksum <= 0)

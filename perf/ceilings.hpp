@@ -34,8 +34,8 @@ namespace portaflow::bench {
 inline constexpr int kFmaChainCounts[] = {8, 16, 32, 64};
 
 struct CeilingOptions {
-  long long stream_elements = 0;  // 0: 2^27 on a GPU backend, 2^25 on a host backend
-  int repeats = 10;               // timed runs of each STREAM kernel; best kept
+  long long stream_elements = 0;    // 0: 2^27 on a GPU backend, 2^25 on a host backend
+  int repeats = 10;                 // timed runs of each STREAM kernel; best kept
   double fma_target_seconds = 0.1;  // per timed FMA run
   int fma_repeats = 5;
 };
@@ -48,10 +48,10 @@ struct StreamResult {
 
 struct FmaResult {
   double best_gflop_per_s = 0;
-  int chains = 0;             // of the best run
-  long long threads = 0;      // indices of the parallel loop
-  long long iterations = 0;   // multiply-adds per chain
-  double checksum = 0;        // sum over threads and chains of the final x; finite
+  int chains = 0;                             // of the best run
+  long long threads = 0;                      // indices of the parallel loop
+  long long iterations = 0;                   // multiply-adds per chain
+  double checksum = 0;                        // sum over threads and chains of the final x; finite
   std::vector<double> gflop_per_s_by_chains;  // best rate for each of kFmaChainCounts
 };
 

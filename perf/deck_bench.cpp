@@ -61,8 +61,8 @@ BenchKernel make_deck_kernel(const std::string& path, const std::vector<std::str
     if (dimension == 1) {
       with_size.push_back("mesh.cells=" + std::to_string(cells));
     } else {
-      const auto n = std::max(1LL, std::llround(std::pow(static_cast<double>(cells),
-                                                         1.0 / dimension)));
+      const auto n =
+          std::max(1LL, std::llround(std::pow(static_cast<double>(cells), 1.0 / dimension)));
       std::string list = "[" + std::to_string(n);
       for (int d = 1; d < dimension; ++d) list += ", " + std::to_string(n);
       with_size.push_back("mesh.cells=" + list + "]");

@@ -10,9 +10,9 @@
 
 namespace portaflow::bench {
 
-// A kernel named "deck.<scheme>" for the deck at `path` with `overrides` ("key.path=value") applied.
-// make(cells) sets mesh.cells to cells (1D), [n, n] (2D, n = round(sqrt(cells))) or [n, n, n]
-// (3D). Bytes and flops per cell update are not known for a whole deck: they are 0 ("not
+// A kernel named "deck.<scheme>" for the deck at `path` with `overrides` ("key.path=value")
+// applied. make(cells) sets mesh.cells to cells (1D), [n, n] (2D, n = round(sqrt(cells))) or [n, n,
+// n] (3D). Bytes and flops per cell update are not known for a whole deck: they are 0 ("not
 // counted") and the roofline fractions are null. Throws InputError for a bad deck.
 BenchKernel make_deck_kernel(const std::string& path, const std::vector<std::string>& overrides);
 

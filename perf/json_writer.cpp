@@ -13,13 +13,27 @@ std::string json_escape(std::string_view text) {
   escaped.reserve(text.size() + 2);
   for (const char c : text) {
     switch (c) {
-      case '"': escaped += "\\\""; break;
-      case '\\': escaped += "\\\\"; break;
-      case '\n': escaped += "\\n"; break;
-      case '\t': escaped += "\\t"; break;
-      case '\r': escaped += "\\r"; break;
-      case '\b': escaped += "\\b"; break;
-      case '\f': escaped += "\\f"; break;
+      case '"':
+        escaped += "\\\"";
+        break;
+      case '\\':
+        escaped += "\\\\";
+        break;
+      case '\n':
+        escaped += "\\n";
+        break;
+      case '\t':
+        escaped += "\\t";
+        break;
+      case '\r':
+        escaped += "\\r";
+        break;
+      case '\b':
+        escaped += "\\b";
+        break;
+      case '\f':
+        escaped += "\\f";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char code[8];
@@ -83,14 +97,18 @@ void JsonWriter::before_value(const char* what) {
 JsonWriter& JsonWriter::begin_object() {
   before_value("an object");
   out_ << '{';
-  stack_.push_back(Level{Container::kObject});
+  Level level;
+  level.container = Container::kObject;
+  stack_.push_back(level);
   return *this;
 }
 
 JsonWriter& JsonWriter::begin_array() {
   before_value("an array");
   out_ << '[';
-  stack_.push_back(Level{Container::kArray});
+  Level level;
+  level.container = Container::kArray;
+  stack_.push_back(level);
   return *this;
 }
 
@@ -188,8 +206,9 @@ JsonWriter& JsonWriter::optional_number(const std::optional<double>& number) {
 
 std::string JsonWriter::str() const {
   if (!document_done_) {
-    throw Error(stack_.empty() ? "JSON writer: nothing was written"
-                               : "JSON writer: the document is incomplete, still open at " + path());
+    throw Error(stack_.empty()
+                    ? "JSON writer: nothing was written"
+                    : "JSON writer: the document is incomplete, still open at " + path());
   }
   return out_.str() + "\n";
 }

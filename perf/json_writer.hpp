@@ -79,7 +79,7 @@ class JsonWriter {
  private:
   enum class Container { kObject, kArray };
   struct Level {
-    Container container;
+    Container container = Container::kObject;
     bool empty = true;
     bool expecting_value = false;  // objects only: a key was written, its value not yet
     std::string key;               // objects: the latest key

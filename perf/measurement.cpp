@@ -37,9 +37,10 @@ Measurement measure(BenchCase& bench_case, const TimingOptions& options) {
   double warmed = seconds;
   while (warmed < options.warmup_min_seconds && m.warmup_steps < 1000000) {
     batch = std::min<long long>(
-        1000000, std::max<long long>(2 * batch, static_cast<long long>(std::ceil(
-                                                    (options.warmup_min_seconds - warmed) /
-                                                    std::max(per_step, 1e-9)))));
+        1000000,
+        std::max<long long>(2 * batch,
+                            static_cast<long long>(std::ceil((options.warmup_min_seconds - warmed) /
+                                                             std::max(per_step, 1e-9)))));
     seconds = timed_batch(bench_case, batch);
     m.warmup_steps += batch;
     warmed += seconds;
@@ -47,11 +48,10 @@ Measurement measure(BenchCase& bench_case, const TimingOptions& options) {
   }
   m.warmup_seconds_per_step = per_step;
 
-  m.steps = options.steps > 0
-                ? options.steps
-                : std::clamp<long long>(
-                      std::llround(options.target_seconds / std::max(per_step, 1e-9)), 1,
-                      options.max_steps);
+  m.steps = options.steps > 0 ? options.steps
+                              : std::clamp<long long>(
+                                    std::llround(options.target_seconds / std::max(per_step, 1e-9)),
+                                    1, options.max_steps);
   m.repeats = std::max(1, options.repeats);
   if (options.max_seconds > 0) {
     const double planned = per_step * static_cast<double>(m.steps) * m.repeats;

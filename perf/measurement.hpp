@@ -10,14 +10,14 @@
 namespace portaflow::bench {
 
 struct TimingOptions {
-  long long warmup_steps = 3;         // at least this many untimed steps first
-  double warmup_min_seconds = 0.02;   // and keep warming up until this much time has passed
-  long long steps = 0;                // steps per repeat; 0: chosen from target_seconds
-  double target_seconds = 0.2;        // timed work per repeat when steps == 0
-  long long max_steps = 1000000;      // upper limit on the chosen steps per repeat
-  int repeats = 5;                    // timed batches; the statistics are over these
-  double max_seconds = 0;             // > 0: cap on the timed work of one case (steps, then
-                                      // repeats are cut, never below 1 step x 1 repeat)
+  long long warmup_steps = 3;        // at least this many untimed steps first
+  double warmup_min_seconds = 0.02;  // and keep warming up until this much time has passed
+  long long steps = 0;               // steps per repeat; 0: chosen from target_seconds
+  double target_seconds = 0.2;       // timed work per repeat when steps == 0
+  long long max_steps = 1000000;     // upper limit on the chosen steps per repeat
+  int repeats = 5;                   // timed batches; the statistics are over these
+  double max_seconds = 0;            // > 0: cap on the timed work of one case (steps, then
+                                     // repeats are cut, never below 1 step x 1 repeat)
 };
 
 struct Measurement {

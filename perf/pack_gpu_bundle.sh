@@ -15,6 +15,7 @@
 # Layout of the bundle (perf/gpu_run.sh reads it):
 #   bin/portaflow-bench-cuda[-float]    the CUDA binary (Kokkos default space Cuda)
 #   bin/portaflow-bench-openmp[-float]  the OpenMP binary, the CPU baseline on the same node
+#   bin/portaflow-dump-*                the same for portaflow-dump (perf/dump_main.cpp), if built
 #   lib/                                libcudart.so.11.0, libgomp.so.1, libyaml-cpp.so.0.7
 #   lib/fallback/                       libstdc++.so.6 and libgcc_s.so.1 of the build machine,
 #                                       used only if the node's own are too old
@@ -48,22 +49,26 @@ bash ci/setup-deps.sh "$cuda_preset" openmp
 # The CUDA presets carry this environment; a build folder other than the preset's needs it too.
 cuda_env=(env NVCC_WRAPPER_DEFAULT_COMPILER=g++-11 CUDA_ROOT=/usr "PATH=/usr/bin:$PATH")
 
-# build PRESET FOLDER [extra cmake arguments]: configures (once) and builds portaflow-bench.
+# build PRESET FOLDER [extra cmake arguments]: configures and builds portaflow-bench, and
+# portaflow-dump where the tree has it (the CE/SE issue's whole-run tool).
 build() {
   local preset=$1 folder=$2
   shift 2
   local run=()
   [[ $preset == cuda-* ]] && run=("${cuda_env[@]}")
   log "configure $preset -> $folder $*"
-  "${run[@]}" cmake --preset "$preset" -B "$folder" "$@" >"$folder.configure.log" 2>&1 || {
-    cat "$folder.configure.log"
+  mkdir -p "$folder"
+  "${run[@]}" cmake --preset "$preset" -B "$folder" "$@" >"$folder/pack-configure.log" 2>&1 || {
+    cat "$folder/pack-configure.log"
     exit 1
   }
-  log "build portaflow-bench in $folder"
-  "${run[@]}" cmake --build "$folder" -j "$jobs" --target portaflow-bench
+  local targets=(portaflow-bench)
+  grep -q '^build portaflow-dump:\|^build bin/portaflow-dump:' "$folder/build.ninja" 2>/dev/null &&
+    targets+=(portaflow-dump)
+  log "build ${targets[*]} in $folder"
+  "${run[@]}" cmake --build "$folder" -j "$jobs" --target "${targets[@]}"
 }
 
-mkdir -p build
 top="${PORTAFLOW_BUNDLE_BUILD_DIR:-build}"
 mkdir -p "$top"
 builds=("$cuda_preset:$top/$cuda_preset:cuda" "openmp:$top/openmp:openmp")
@@ -73,7 +78,12 @@ fi
 for entry in "${builds[@]}"; do
   IFS=: read -r preset folder _ <<<"$entry"
   if [[ $folder == *-float ]]; then
-    build "$preset" "$folder" -DPORTAFLOW_PRECISION=float
+    # The preset's own float twin when CMakePresets.json has one, else the same by hand.
+    if cmake --list-presets 2>/dev/null | grep -q "\"$preset-float\""; then
+      build "$preset-float" "$folder"
+    else
+      build "$preset" "$folder" -DPORTAFLOW_PRECISION=float
+    fi
   else
     build "$preset" "$folder"
   fi
@@ -84,22 +94,22 @@ rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib/fallback"
 for entry in "${builds[@]}"; do
   IFS=: read -r _ folder name <<<"$entry"
-  cp "$folder/bin/portaflow-bench" "$bundle/bin/portaflow-bench-$name"
-  strip --strip-unneeded "$bundle/bin/portaflow-bench-$name"
+  for tool in portaflow-bench portaflow-dump; do
+    [ -f "$folder/bin/$tool" ] || continue
+    cp "$folder/bin/$tool" "$bundle/bin/$tool-$name"
+    strip --strip-unneeded "$bundle/bin/$tool-$name"
+  done
 done
 
 # The libraries the binaries need that a bare node lacks, resolved as ldd sees them here.
 # libcudart comes from Debian's CUDA 11.8 (/usr/lib/x86_64-linux-gnu), never /usr/local/cuda.
-wanted='libcudart.so.11.0|libgomp.so.1|libyaml-cpp.so.0.7'
-fallback='libstdc++.so.6|libgcc_s.so.1'
 for binary in "$bundle"/bin/*; do
   while read -r name _ path _; do
     [ -n "${path:-}" ] && [ -e "$path" ] || continue
-    if [[ $name =~ ^($wanted)$ ]]; then
-      cp -L "$path" "$bundle/lib/$name"
-    elif [[ $name =~ ^($fallback)$ ]]; then
-      cp -L "$path" "$bundle/lib/fallback/$name"
-    fi
+    case "$name" in
+      libcudart.so.11.0 | libgomp.so.1 | libyaml-cpp.so.0.7) cp -L "$path" "$bundle/lib/$name" ;;
+      libstdc++.so.6 | libgcc_s.so.1) cp -L "$path" "$bundle/lib/fallback/$name" ;;
+    esac
   done < <(ldd "$binary" | grep '=>')
   if ldd "$binary" | grep -q 'not found'; then
     echo "pack_gpu_bundle: $binary has unresolved libraries here:" >&2

@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdarg>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -62,8 +62,8 @@ void write_ceilings(JsonWriter& json, const Ceilings& c) {
   json.field("bandwidth_gb_per_s", c.bandwidth_gb_per_s);
   json.field("flop_gflop_per_s", c.flop_gflop_per_s);
   json.field("flop_precision", kPrecisionName);
-  json.field("bandwidth_rule", "max(triad, copy), best of repeats; STREAM byte counting");
   if (c.source == "measured") {
+    json.field("bandwidth_rule", "max(triad, copy), best of repeats; STREAM byte counting");
     json.field("stream_elements", c.stream_elements);
     json.field("stream_array_bytes", c.stream_elements * 8);
     json.field("repeats", c.repeats);
@@ -188,9 +188,8 @@ std::string results_json(const RunReport& report) {
   if (s.has_cuda && !s.gpu_name.empty()) {
     json.begin_object();
     json.field("name", s.gpu_name);
-    json.field("compute_capability",
-               std::to_string(s.compute_capability_major) + "." +
-                   std::to_string(s.compute_capability_minor));
+    json.field("compute_capability", std::to_string(s.compute_capability_major) + "." +
+                                         std::to_string(s.compute_capability_minor));
     json.field("memory_bytes", s.gpu_memory_bytes);
     json.field("multiprocessors", s.multiprocessors);
     json.field("theoretical_bandwidth_gb_per_s", s.gpu_theoretical_bandwidth_gb_per_s);
@@ -278,9 +277,9 @@ std::string ceilings_text(const Ceilings& c) {
       "%.1f GB/s (median %.1f); bandwidth ceiling %.1f GB/s\n"
       "ceilings: %s multiply-add %.1f GFLOP/s (%d chains x %lld threads x %lld iterations)\n",
       c.stream_elements, static_cast<double>(c.stream_elements) * 8.0 / (1 << 20),
-      c.triad.best_gb_per_s, c.triad.median_gb_per_s, c.copy.best_gb_per_s,
-      c.copy.median_gb_per_s, c.bandwidth_gb_per_s, kPrecisionName, c.fma.best_gflop_per_s,
-      c.fma.chains, c.fma.threads, c.fma.iterations);
+      c.triad.best_gb_per_s, c.triad.median_gb_per_s, c.copy.best_gb_per_s, c.copy.median_gb_per_s,
+      c.bandwidth_gb_per_s, kPrecisionName, c.fma.best_gflop_per_s, c.fma.chains, c.fma.threads,
+      c.fma.iterations);
 }
 
 std::string record_header() {
@@ -301,7 +300,8 @@ std::string record_line(const Record& r, const std::optional<Ceilings>& ceilings
                 100.0 * m.summary.relative_iqr, f.cell_updates_per_s / 1e6,
                 f.effective_gb_per_s ? format("%.1f", *f.effective_gb_per_s).c_str() : "-",
                 percent(f.fraction_of_bandwidth_ceiling).c_str(),
-                percent(f.fraction_of_flop_ceiling).c_str(), percent(f.fraction_of_roofline).c_str(),
+                percent(f.fraction_of_flop_ceiling).c_str(),
+                percent(f.fraction_of_roofline).c_str(),
                 r.healthy ? "" : "  UNHEALTHY (NaN or non-physical state)");
 }
 

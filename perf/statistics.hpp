@@ -8,9 +8,9 @@
 namespace portaflow::bench {
 
 // The q-quantile (0 <= q <= 1) by linear interpolation between order statistics: position
-// h = (n - 1) q in the sorted samples, value x[floor h] + (h - floor h)(x[floor h + 1] - x[floor h]).
-// This is Hyndman & Fan's definition 7, the default of R's quantile() and numpy.quantile(), so a
-// result can be checked by hand or with either tool. Throws portaflow::Error for no samples, a q
+// h = (n - 1) q in the sorted samples, value x[floor h] + (h - floor h)(x[floor h + 1] - x[floor
+// h]). This is Hyndman & Fan's definition 7, the default of R's quantile() and numpy.quantile(), so
+// a result can be checked by hand or with either tool. Throws portaflow::Error for no samples, a q
 // outside [0, 1], or a NaN sample.
 double quantile(std::vector<double> samples, double q);
 

@@ -9,14 +9,14 @@ namespace portaflow::bench {
 // Facts fixed when the binary was built (perf/build_info.cpp.in, regenerated on every build so
 // the commit is the one built, not the one configured).
 struct BuildInfo {
-  std::string version;        // PortaFlow's project version
-  std::string commit;         // git rev-parse --short HEAD at build time; "unknown" outside git
-  bool tree_dirty = false;    // tracked files differed from the commit at build time
-  std::string compiler;       // "GNU 12.2.0", "GNU 11.4.0 (nvcc_wrapper)"...
-  std::string build_type;     // CMAKE_BUILD_TYPE
-  std::string cxx_flags;      // CMAKE_CXX_FLAGS + CMAKE_CXX_FLAGS_<BUILD_TYPE>
-  std::string kokkos_devices; // Kokkos_DEVICES of the Kokkos install
-  std::string kokkos_arch;    // Kokkos_ARCH of the Kokkos install (empty: compiler default)
+  std::string version;         // PortaFlow's project version
+  std::string commit;          // git rev-parse --short HEAD at build time; "unknown" outside git
+  bool tree_dirty = false;     // tracked files differed from the commit at build time
+  std::string compiler;        // "GNU 12.2.0", "GNU 11.4.0 (nvcc_wrapper)"...
+  std::string build_type;      // CMAKE_BUILD_TYPE
+  std::string cxx_flags;       // CMAKE_CXX_FLAGS + CMAKE_CXX_FLAGS_<BUILD_TYPE>
+  std::string kokkos_devices;  // Kokkos_DEVICES of the Kokkos install
+  std::string kokkos_arch;     // Kokkos_ARCH of the Kokkos install (empty: compiler default)
 };
 const BuildInfo& build_info();
 
@@ -26,15 +26,15 @@ std::string reported_commit(std::string* source = nullptr);
 
 struct SystemInfo {
   std::string host_name;
-  std::string cpu_model;        // /proc/cpuinfo "model name" (or "unknown")
-  int logical_cpus = 0;         // std::thread::hardware_concurrency()
-  std::string backend;          // Kokkos execution space: "OpenMP", "Serial", "Cuda"
-  int concurrency = 0;          // ExecSpace().concurrency(): OpenMP threads, or GPU threads
-  std::string device;           // one line: "NVIDIA H200 (sm_90, 132 SMs, 141 GB)", "AMD EPYC (2 threads)"
+  std::string cpu_model;  // /proc/cpuinfo "model name" (or "unknown")
+  int logical_cpus = 0;   // std::thread::hardware_concurrency()
+  std::string backend;    // Kokkos execution space: "OpenMP", "Serial", "Cuda"
+  int concurrency = 0;    // ExecSpace().concurrency(): OpenMP threads, or GPU threads
+  std::string device;  // one line: "NVIDIA H200 (sm_90, 132 SMs, 141 GB)", "AMD EPYC (2 threads)"
   std::string omp_num_threads;  // environment as seen by the process; empty when unset
   std::string omp_proc_bind;
   std::string omp_places;
-  std::string kokkos_version;   // "3.4.1"
+  std::string kokkos_version;  // "3.4.1"
   // CUDA builds only (has_cuda = false elsewhere).
   bool has_cuda = false;
   std::string gpu_name;

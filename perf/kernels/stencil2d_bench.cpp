@@ -21,25 +21,27 @@ void Stencil2DCase::initialize() {
   const Field2D u_new = u_new_;
   // Both buffers hold the initial state, ghosts included; the ghosts are never written again.
   // Initialised by a parallel loop so that pages are first touched by the threads that use them.
-  par_for("bench.stencil2d.init", IndexBox2D{{0, n_ + 2}, {0, n_ + 2}},
-          KOKKOS_LAMBDA(Index j, Index i) {
-            for (int v = 0; v < kVariables; ++v) {
-              u(v, j, i) = initial_value(v, j, i);
-              u_new(v, j, i) = initial_value(v, j, i);
-            }
-          });
+  par_for(
+      "bench.stencil2d.init", IndexBox2D{{0, n_ + 2}, {0, n_ + 2}},
+      KOKKOS_LAMBDA(Index j, Index i) {
+        for (int v = 0; v < kVariables; ++v) {
+          u(v, j, i) = initial_value(v, j, i);
+          u_new(v, j, i) = initial_value(v, j, i);
+        }
+      });
 }
 
 void Stencil2DCase::step() {
   const Field2D in = u_;
   const Field2D out = u_new_;
-  par_for("bench.stencil2d.flat", IndexBox2D{{1, n_ + 1}, {1, n_ + 1}},
-          KOKKOS_LAMBDA(Index j, Index i) {
-            for (int v = 0; v < kVariables; ++v) {
-              out(v, j, i) =
-                  Real(0.25) * (in(v, j, i - 1) + in(v, j, i + 1) + in(v, j - 1, i) + in(v, j + 1, i));
-            }
-          });
+  par_for(
+      "bench.stencil2d.flat", IndexBox2D{{1, n_ + 1}, {1, n_ + 1}},
+      KOKKOS_LAMBDA(Index j, Index i) {
+        for (int v = 0; v < kVariables; ++v) {
+          out(v, j, i) =
+              Real(0.25) * (in(v, j, i - 1) + in(v, j, i + 1) + in(v, j - 1, i) + in(v, j + 1, i));
+        }
+      });
   std::swap(u_, u_new_);
 }
 

@@ -78,7 +78,7 @@ TEST(BenchStencil2D, IsRegisteredWithItsCountedBytesAndFlops) {
   const BenchKernel* kernel = find_kernel("stencil2d.flat");
   ASSERT_NE(kernel, nullptr) << "the kernels' object files are not linked into the tests";
   EXPECT_EQ(kernel->bytes_per_cell_update, 8.0 * sizeof(Real));  // 4 Reals in, 4 out
-  EXPECT_EQ(kernel->flops_per_cell_update, 16.0);               // 4 x (3 adds + 1 multiply)
+  EXPECT_EQ(kernel->flops_per_cell_update, 16.0);                // 4 x (3 adds + 1 multiply)
   const auto made = kernel->make(400);
   EXPECT_EQ(made->cell_updates_per_step(), 400);
   EXPECT_EQ(find_kernel("no.such.kernel"), nullptr);

@@ -91,7 +91,8 @@ TEST(JsonWriter, NumbersReadBackToTheSameDouble) {
     const double parsed = std::strtod(cursor, &end);
     ASSERT_NE(end, cursor) << "no number at: " << cursor;
     EXPECT_EQ(std::memcmp(&parsed, &expected, sizeof parsed), 0)
-        << "wrote " << std::string(cursor, static_cast<std::size_t>(end - cursor)) << " for " << expected;
+        << "wrote " << std::string(cursor, static_cast<std::size_t>(end - cursor)) << " for "
+        << expected;
     ASSERT_TRUE(*end == ',' || *end == ']') << "unexpected text after a number: " << end;
     cursor = end + 1;
   }
@@ -109,8 +110,7 @@ TEST(JsonWriter, WritesIntegersExactly) {
       .value(std::numeric_limits<unsigned long long>::max())
       .value(-7)
       .end_array();
-  EXPECT_EQ(json.str(),
-            "[9223372036854775807,-9223372036854775808,18446744073709551615,-7]\n");
+  EXPECT_EQ(json.str(), "[9223372036854775807,-9223372036854775808,18446744073709551615,-7]\n");
 }
 
 TEST(JsonWriter, RejectsNonFiniteNumbersNamingWhere) {
@@ -148,8 +148,8 @@ TEST(JsonWriter, RefusesMalformedStructure) {
   {
     JsonWriter json;
     json.begin_object().key("a");
-    EXPECT_THROW(json.key("b"), Error);       // two keys in a row
-    EXPECT_THROW(json.end_object(), Error);   // key without a value
+    EXPECT_THROW(json.key("b"), Error);      // two keys in a row
+    EXPECT_THROW(json.end_object(), Error);  // key without a value
   }
   {
     JsonWriter json;

@@ -27,14 +27,14 @@ TEST(Statistics, MedianOfEvenCountIsTheMeanOfTheMiddleTwo) {
 TEST(Statistics, QuantilesMatchHandComputedValues) {
   const std::vector<double> x = {7.0, 1.0, 3.0, 5.0, 9.0};  // sorted: 1 3 5 7 9, n - 1 = 4
   EXPECT_DOUBLE_EQ(quantile(x, 0.0), 1.0);
-  EXPECT_DOUBLE_EQ(quantile(x, 0.25), 3.0);   // h = 1
-  EXPECT_DOUBLE_EQ(quantile(x, 0.75), 7.0);   // h = 3
-  EXPECT_DOUBLE_EQ(quantile(x, 0.1), 1.8);    // h = 0.4: 1 + 0.4 (3 - 1)
-  EXPECT_DOUBLE_EQ(quantile(x, 0.9), 8.2);    // h = 3.6: 7 + 0.6 (9 - 7)
+  EXPECT_DOUBLE_EQ(quantile(x, 0.25), 3.0);  // h = 1
+  EXPECT_DOUBLE_EQ(quantile(x, 0.75), 7.0);  // h = 3
+  EXPECT_DOUBLE_EQ(quantile(x, 0.1), 1.8);   // h = 0.4: 1 + 0.4 (3 - 1)
+  EXPECT_DOUBLE_EQ(quantile(x, 0.9), 8.2);   // h = 3.6: 7 + 0.6 (9 - 7)
   EXPECT_DOUBLE_EQ(quantile(x, 1.0), 9.0);
   const std::vector<double> y = {1.0, 2.0, 3.0, 4.0};  // n - 1 = 3
-  EXPECT_DOUBLE_EQ(quantile(y, 0.25), 1.75);  // h = 0.75
-  EXPECT_DOUBLE_EQ(quantile(y, 0.75), 3.25);  // h = 2.25
+  EXPECT_DOUBLE_EQ(quantile(y, 0.25), 1.75);           // h = 0.75
+  EXPECT_DOUBLE_EQ(quantile(y, 0.75), 3.25);           // h = 2.25
   EXPECT_DOUBLE_EQ(quantile({42.0}, 0.3), 42.0);
 }
 

@@ -1,0 +1,108 @@
+// portaflow-dump: runs a deck without output files and writes its final state at full
+// precision; times the whole run (solver construction with its allocations and the initial
+// host-to-device copy, every step with its dt read-back, the final copy back), as the CE/SE
+// thesis timed its runs (sec. 5.2.2: "all memory transfers and allocations have been included").
+// Used on the GPU node, which has no VTK: the same deck on CUDA and on OpenMP, compared digit by
+// digit (perf/compare_dumps.py), and the thesis' timing setups.
+//
+//   portaflow-dump DECK OUT.csv [--steps N] [--set key=value ...]
+// Prints one JSON line: deck, backend, precision, cells, steps, t, seconds, cell-updates/s.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "portaflow/core/error.hpp"
+#include "portaflow/core/types.hpp"
+#include "portaflow/io/read_run_config.hpp"
+#include "portaflow/schemes/solver.hpp"
+
+namespace {
+
+using namespace portaflow;
+
+int run(int argc, char** argv) {
+  std::vector<std::string> positional, overrides;
+  long long steps = -1;
+  for (int k = 1; k < argc; ++k) {
+    const std::string a = argv[k];
+    if (a.rfind("--kokkos-", 0) == 0) continue;
+    if (a == "--steps" && k + 1 < argc) {
+      steps = std::stoll(argv[++k]);
+    } else if (a == "--set" && k + 1 < argc) {
+      overrides.emplace_back(argv[++k]);
+    } else if (a == "--help" || a == "-h") {
+      std::cout
+          << "usage: portaflow-dump DECK OUT.csv [--steps N] [--set key=value ...]\n"
+             "Runs DECK (N steps, or to time.t_end), writes x,y,rho,u,v,p per cell with\n"
+             "17 significant digits to OUT.csv, prints a JSON line with the whole-run time.\n";
+      return 0;
+    } else {
+      positional.push_back(a);
+    }
+  }
+  if (positional.size() != 2)
+    throw InputError("usage: portaflow-dump DECK OUT.csv [--steps N] [--set k=v]");
+  io::DeckReader deck = io::DeckReader::from_file(positional[0], overrides);
+  const RunConfig config = io::read_run_config(deck);
+
+  Kokkos::fence();
+  const auto start = std::chrono::steady_clock::now();
+  auto solver = make_solver(config);
+  long long done = 0;
+  const double t_end = config.time.t_end;
+  while ((steps < 0 && solver->time() < t_end * (1 - 1e-12)) || (steps >= 0 && done < steps)) {
+    double dt = solver->stable_time_step();
+    if (!(dt > 0))
+      throw Error("non-physical state after step " + std::to_string(done), ExitCode::kNonPhysical);
+    if (steps < 0 && dt > t_end - solver->time()) dt = t_end - solver->time();
+    solver->advance(dt);
+    ++done;
+  }
+  const SolutionSnapshot snap = solver->snapshot();  // includes the copy back to the host
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::ofstream out(positional[1]);
+  const int nx = static_cast<int>(snap.edges[0].size()) - 1;
+  out << "x,y";
+  for (const auto& f : snap.fields) out << "," << f.name;
+  out << "\n";
+  char text[40];
+  for (std::size_t k = 0; k < snap.fields[0].values.size(); ++k) {
+    const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
+    const double x = 0.5 * (snap.edges[0][i] + snap.edges[0][i + 1]);
+    const double y = snap.dimension > 1 ? 0.5 * (snap.edges[1][j] + snap.edges[1][j + 1]) : 0.0;
+    std::snprintf(text, sizeof text, "%.17g,%.17g", x, y);
+    out << text;
+    for (const auto& f : snap.fields) {
+      std::snprintf(text, sizeof text, ",%.17g", f.values[k]);
+      out << text;
+    }
+    out << "\n";
+  }
+  if (!out) throw Error("could not write " + positional[1]);
+  std::printf(
+      "{\"deck\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"threads\": %d, "
+      "\"cells\": %lld, \"steps\": %lld, \"time\": %.17g, \"seconds\": %.6g, "
+      "\"cell_updates_per_second\": %.6g}\n",
+      positional[0].c_str(), backend_name(), kPrecisionName, ExecSpace().concurrency(),
+      solver->cell_count(), done, solver->time(), seconds,
+      seconds > 0 ? solver->cell_count() * done / seconds : 0.0);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  try {
+    return run(argc, argv);
+  } catch (const portaflow::Error& e) {
+    std::cerr << "portaflow-dump: " << e.what() << "\n";
+    return static_cast<int>(e.code());
+  }
+}
