@@ -57,6 +57,12 @@ inline double max_difference(const std::vector<double>& a, const std::vector<dou
   return m;
 }
 
+inline double max_abs(const std::vector<double>& a) {
+  double m = 0;
+  for (double v : a) m = std::max(m, std::fabs(v));
+  return m;
+}
+
 // The exact Riemann solution's density at the snapshot's cell centres.
 inline std::vector<double> exact_riemann_density(const RunConfig& c, const SolutionSnapshot& s) {
   using physics::PrimitiveState1D;

@@ -153,7 +153,9 @@ TEST(Cese2D, TeamAndFlatKernelsAgree) {
   run_to(flat, 0.1);
   const auto a = team.snapshot(), b = flat.snapshot();
   for (const char* f : {"rho", "u", "v", "p"})
-    EXPECT_LE(test::max_difference(test::field(a, f), test::field(b, f)), 1e-13) << f;
+    EXPECT_LE(test::max_difference(test::field(a, f), test::field(b, f)),
+              1e-13 * test::max_abs(test::field(a, f)))
+        << f;  // round-off relative to the field's scale (FMA contraction differs per path)
 }
 
 }  // namespace

@@ -26,23 +26,24 @@ KOKKOS_INLINE_FUNCTION void store(const ScratchView2D& s, Index p, const PointTe
   }
 }
 
-KOKKOS_INLINE_FUNCTION PointTerms<1> load(const ScratchView2D& s, Index p) {
-  PointTerms<1> t;
-  for (int v = 0; v < kN; ++v) {
-    t.base[v] = s(v, p);
-    t.along[0][v] = s(kN + v, p);
-    t.predicted[v] = s(2 * kN + v, p);
-  }
-  return t;
-}
+// A point's terms read from team scratch, variable by variable (see RegisterTerms).
+struct ScratchTerms {
+  ScratchView2D s;
+  Index p;
+  KOKKOS_INLINE_FUNCTION Real base(int v) const { return s(v, p); }
+  KOKKOS_INLINE_FUNCTION Real along(int, int v) const { return s(kN + v, p); }
+  KOKKOS_INLINE_FUNCTION Real predicted(int v) const { return s(2 * kN + v, p); }
+};
 
-KOKKOS_INLINE_FUNCTION void write(const Field1D& out, Index i, const E1::State& u,
-                                  const E1::State& u_x) {
-  for (int v = 0; v < kN; ++v) {
-    out(v, i) = u[v];
-    out(kN + v, i) = u_x[v];
+// Writes variable v of a new point.
+struct Writer {
+  Field1D out;
+  Index i;
+  KOKKOS_INLINE_FUNCTION void operator()(int v, Real u, Real u_x) const {
+    out(v, i) = u;
+    out(kN + v, i) = u_x;
   }
-}
+};
 
 }  // namespace
 
@@ -57,9 +58,8 @@ void half_step_1d(const Field1D& in, const Field1D& out, Index n_out, Index out_
         "cese1d.half_step.flat", IndexRange{0, n_out}, KOKKOS_LAMBDA(Index i) {
           const auto left = terms_at(in, i, step);
           const auto right = terms_at(in, i + 1, step);
-          E1::State u, u_x;
-          combine_1d(left, right, step, u, u_x);
-          write(out, i + out_offset, u, u_x);
+          combine_1d(RegisterTerms<1>{left}, RegisterTerms<1>{right}, step,
+                     Writer{out, i + out_offset});
         });
     return;
   }
@@ -72,9 +72,8 @@ void half_step_1d(const Field1D& in, const Field1D& out, Index n_out, Index out_
         team_for(member, points, [&](Index p) { store(terms, p, terms_at(in, mine.begin + p, step)); });
         team_barrier(member);
         team_for(member, mine.size(), [&](Index k) {
-          E1::State u, u_x;
-          combine_1d(load(terms, k), load(terms, k + 1), step, u, u_x);
-          write(out, mine.begin + k + out_offset, u, u_x);
+          combine_1d(ScratchTerms{terms, k}, ScratchTerms{terms, k + 1}, step,
+                     Writer{out, mine.begin + k + out_offset});
         });
       });
 }

@@ -30,26 +30,26 @@ KOKKOS_INLINE_FUNCTION void store(const ScratchView2D& s, Index p, const PointTe
   }
 }
 
-KOKKOS_INLINE_FUNCTION PointTerms<2> load(const ScratchView2D& s, Index p) {
-  PointTerms<2> t;
-  for (int v = 0; v < kN; ++v) {
-    t.base[v] = s(v, p);
-    t.along[0][v] = s(kN + v, p);
-    t.along[1][v] = s(2 * kN + v, p);
-    t.cross[0][v] = s(3 * kN + v, p);
-    t.predicted[v] = s(4 * kN + v, p);
-  }
-  return t;
-}
+// A point's terms read from team scratch, variable by variable (see RegisterTerms).
+struct ScratchTerms {
+  ScratchView2D s;
+  Index p;
+  KOKKOS_INLINE_FUNCTION Real base(int v) const { return s(v, p); }
+  KOKKOS_INLINE_FUNCTION Real along(int d, int v) const { return s((1 + d) * kN + v, p); }
+  KOKKOS_INLINE_FUNCTION Real cross(int v) const { return s(3 * kN + v, p); }
+  KOKKOS_INLINE_FUNCTION Real predicted(int v) const { return s(4 * kN + v, p); }
+};
 
-KOKKOS_INLINE_FUNCTION void write(const Field2D& out, Index j, Index i, const E2::State& u,
-                                  const E2::State& u_x, const E2::State& u_y) {
-  for (int v = 0; v < kN; ++v) {
-    out(v, j, i) = u[v];
-    out(kN + v, j, i) = u_x[v];
-    out(2 * kN + v, j, i) = u_y[v];
+// Writes variable v of a new point.
+struct Writer {
+  Field2D out;
+  Index j, i;
+  KOKKOS_INLINE_FUNCTION void operator()(int v, Real u, Real u_x, Real u_y) const {
+    out(v, j, i) = u;
+    out(kN + v, j, i) = u_x;
+    out(2 * kN + v, j, i) = u_y;
   }
-}
+};
 
 }  // namespace
 
@@ -60,11 +60,10 @@ void half_step_2d(const Field2D& in, const Field2D& out, Index ny_out, Index nx_
   if (variant == KernelVariant::kFlat) {
     par_for(
         "cese2d.half_step.flat", outputs, KOKKOS_LAMBDA(Index j, Index i) {
-          E2::State u, u_x, u_y;
-          combine_2d(terms_at(in, j, i, step), terms_at(in, j, i + 1, step),
-                     terms_at(in, j + 1, i, step), terms_at(in, j + 1, i + 1, step), step, u, u_x,
-                     u_y);
-          write(out, j + out_offset, i + out_offset, u, u_x, u_y);
+          const auto ld = terms_at(in, j, i, step), rd = terms_at(in, j, i + 1, step);
+          const auto lu = terms_at(in, j + 1, i, step), ru = terms_at(in, j + 1, i + 1, step);
+          combine_2d(RegisterTerms<2>{ld}, RegisterTerms<2>{rd}, RegisterTerms<2>{lu},
+                     RegisterTerms<2>{ru}, step, Writer{out, j + out_offset, i + out_offset});
         });
     return;
   }
@@ -84,10 +83,9 @@ void half_step_2d(const Field2D& in, const Field2D& out, Index ny_out, Index nx_
         team_for(member, mine.j.size() * out_cols, [&](Index k) {
           const Index r = k / out_cols, c = k % out_cols;
           const Index p = r * stride + c;
-          E2::State u, u_x, u_y;
-          combine_2d(load(terms, p), load(terms, p + 1), load(terms, p + stride),
-                     load(terms, p + stride + 1), step, u, u_x, u_y);
-          write(out, mine.j.begin + r + out_offset, mine.i.begin + c + out_offset, u, u_x, u_y);
+          combine_2d(ScratchTerms{terms, p}, ScratchTerms{terms, p + 1},
+                     ScratchTerms{terms, p + stride}, ScratchTerms{terms, p + stride + 1}, step,
+                     Writer{out, mine.j.begin + r + out_offset, mine.i.begin + c + out_offset});
         });
       });
 }

@@ -88,46 +88,55 @@ KOKKOS_INLINE_FUNCTION PointTerms<Dim> point_terms(
   return t;
 }
 
-// New point between a left (sigma = +1) and a right (sigma = -1) neighbour: eqs. 3.14, 3.13, 3.15.
-template <class Terms>
+// Read access to one point's terms, variable by variable: from registers (a PointTerms the
+// caller computed) or from team scratch (scratch_terms.hpp). Combining through these keeps only
+// one variable's worth of the 2^Dim neighbours' terms live at a time: on a GPU, four full
+// PointTerms (80 doubles in 2D) would not fit in registers.
+template <int Dim>
+struct RegisterTerms {
+  const PointTerms<Dim>& t;
+  KOKKOS_INLINE_FUNCTION Real base(int v) const { return t.base[v]; }
+  KOKKOS_INLINE_FUNCTION Real along(int d, int v) const { return t.along[d][v]; }
+  KOKKOS_INLINE_FUNCTION Real cross(int v) const { return t.cross[0][v]; }
+  KOKKOS_INLINE_FUNCTION Real predicted(int v) const { return t.predicted[v]; }
+};
+
+// New point between a left (sigma = +1) and a right (sigma = -1) neighbour: eqs. 3.14, 3.13,
+// 3.15. store(v, u_v, u_x_v) receives each variable's result.
+template <class Terms, class Store>
 KOKKOS_INLINE_FUNCTION void combine_1d(const Terms& left, const Terms& right,
-                                       const HalfStep<1>& step,
-                                       typename physics::Euler<1>::State& u,
-                                       typename physics::Euler<1>::State& u_x) {
+                                       const HalfStep<1>& step, const Store& store) {
   constexpr int n = physics::Euler<1>::kNumVars;
   const Real inv_half = 2 / step.spacing[0];
   for (int v = 0; v < n; ++v) {
-    u[v] = Real(0.5) * ((left.base[v] + left.along[0][v]) + (right.base[v] - right.along[0][v]));
-    const Real slope_minus = (u[v] - left.predicted[v]) * inv_half;
-    const Real slope_plus = (right.predicted[v] - u[v]) * inv_half;
-    u_x[v] = physics::w0_average(slope_minus, slope_plus, step.alpha);
+    const Real u = Real(0.5) * ((left.base(v) + left.along(0, v)) + (right.base(v) - right.along(0, v)));
+    const Real slope_minus = (u - left.predicted(v)) * inv_half;
+    const Real slope_plus = (right.predicted(v) - u) * inv_half;
+    store(v, u, physics::w0_average(slope_minus, slope_plus, step.alpha));
   }
 }
 
 // New point from its four neighbours LD, RD, LU, RU: eq. 3.22 (as derived above) and the
 // diagonal alpha-scheme of Algorithm 5. Sums are paired (LD with RU, RD with LU) so that data
-// symmetric under x <-> y give results symmetric to round-off.
-template <class Terms>
+// symmetric under x <-> y give results symmetric to round-off. store(v, u_v, u_x_v, u_y_v).
+template <class Terms, class Store>
 KOKKOS_INLINE_FUNCTION void combine_2d(const Terms& ld, const Terms& rd, const Terms& lu,
                                        const Terms& ru, const HalfStep<2>& step,
-                                       typename physics::Euler<2>::State& u,
-                                       typename physics::Euler<2>::State& u_x,
-                                       typename physics::Euler<2>::State& u_y) {
+                                       const Store& store) {
   constexpr int n = physics::Euler<2>::kNumVars;
   const Real inv_dx = 1 / step.spacing[0];
   const Real inv_dy = 1 / step.spacing[1];
   for (int v = 0; v < n; ++v) {
     // sigma = (+,+) for LD, (-,+) RD, (+,-) LU, (-,-) RU.
-    const Real c_ld = ld.base[v] + (ld.along[0][v] + ld.along[1][v]) + ld.cross[0][v];
-    const Real c_ru = ru.base[v] - (ru.along[0][v] + ru.along[1][v]) + ru.cross[0][v];
-    const Real c_rd = rd.base[v] + (rd.along[1][v] - rd.along[0][v]) - rd.cross[0][v];
-    const Real c_lu = lu.base[v] + (lu.along[0][v] - lu.along[1][v]) - lu.cross[0][v];
-    u[v] = Real(0.25) * ((c_ld + c_ru) + (c_rd + c_lu));
+    const Real c_ld = ld.base(v) + (ld.along(0, v) + ld.along(1, v)) + ld.cross(v);
+    const Real c_ru = ru.base(v) - (ru.along(0, v) + ru.along(1, v)) + ru.cross(v);
+    const Real c_rd = rd.base(v) + (rd.along(1, v) - rd.along(0, v)) - rd.cross(v);
+    const Real c_lu = lu.base(v) + (lu.along(0, v) - lu.along(1, v)) - lu.cross(v);
+    const Real u = Real(0.25) * ((c_ld + c_ru) + (c_rd + c_lu));
     // One-sided differences along the diagonals, each over half a diagonal.
-    const Real diag_a = physics::w0_average(u[v] - ld.predicted[v], ru.predicted[v] - u[v], step.alpha);
-    const Real diag_b = physics::w0_average(u[v] - rd.predicted[v], lu.predicted[v] - u[v], step.alpha);
-    u_x[v] = (diag_a - diag_b) * inv_dx;
-    u_y[v] = (diag_a + diag_b) * inv_dy;
+    const Real diag_a = physics::w0_average(u - ld.predicted(v), ru.predicted(v) - u, step.alpha);
+    const Real diag_b = physics::w0_average(u - rd.predicted(v), lu.predicted(v) - u, step.alpha);
+    store(v, u, (diag_a - diag_b) * inv_dx, (diag_a + diag_b) * inv_dy);
   }
 }
 
