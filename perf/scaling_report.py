@@ -86,9 +86,9 @@ def describe(run, where):
     backend = run.get("backend", {})
     if backend.get("name") == "Cuda":
         device = (run.get("gpu") or {}).get("name") or backend.get("device", "GPU")
-        return f"{where}: {device} (CUDA)"
+        return f"{where}: {device} (CUDA, {run.get('precision', '?')})"
     cpu = run.get("host", {}).get("cpu_model", "CPU")
-    return f"{where}: {cpu} (OpenMP)"
+    return f"{where}: {cpu} (OpenMP, {run.get('precision', '?')})"
 
 
 def fmt_rate(value):
@@ -130,8 +130,11 @@ def main():
     gpu_runs, node_cpu_runs = [], []
     if suite:
         node = suite.get("node", {})
-        gpu_runs = [r for r in suite["runs"] if r.get("backend", {}).get("name") == "Cuda"]
-        node_cpu_runs = sorted((r for r in suite["runs"] if r.get("backend", {}).get("name") != "Cuda"),
+        # Like with like: only the node's runs in this build's precision.
+        precision = ci_runs[0].get("precision")
+        same = [r for r in suite["runs"] if r.get("precision") == precision]
+        gpu_runs = [r for r in same if r.get("backend", {}).get("name") == "Cuda"]
+        node_cpu_runs = sorted((r for r in same if r.get("backend", {}).get("name") != "Cuda"),
                                key=lambda r: threads(r) or 0)
         # The node's one-thread and all-thread rows: the serial and parallel CPU baselines.
         if len(node_cpu_runs) > 2:
