@@ -67,42 +67,31 @@ class CeseCase final : public BenchCase {
   double dt_ = 0;
 };
 
+template <class SolverType>
+BenchKernel cese_kernel(int dimension, KernelChoice kernel, double bytes, double flops) {
+  const std::string scheme = dimension == 1 ? "cese1d" : "cese2d";
+  const std::string variant = kernel == KernelChoice::kTeam ? "team" : "flat";
+  const std::string how = kernel == KernelChoice::kTeam
+                              ? "tiles with point terms in team scratch"
+                              : "one work item per point, neighbour terms recomputed";
+  const std::string grid = dimension == 1 ? "N = cells (Sod)" : "n x n = cells (eq. 5.1 data)";
+  return {scheme + "." + variant, scheme, variant,
+          "one CE/SE " + std::to_string(dimension) + "D step (ghosts + two half steps), " + how +
+              "; " + grid,
+          bytes, flops, [dimension, kernel](long long cells) {
+            return std::make_unique<CeseCase<SolverType>>(dimension, cells, kernel);
+          }};
+}
+
 constexpr double kReal = sizeof(Real);
-
-[[maybe_unused]] const KernelRegistration kCese1DTeam{BenchKernel{
-    "cese1d.team", "cese1d", "team",
-    "one CE/SE 1D step (ghosts + two half steps), tiles with point terms in team scratch; "
-    "N = cells (Sod)",
-    24 * kReal, 252,
-    [](long long cells) {
-      return std::make_unique<CeseCase<cese::Cese1DSolver>>(1, cells, KernelChoice::kTeam);
-    }}};
-
-[[maybe_unused]] const KernelRegistration kCese1DFlat{BenchKernel{
-    "cese1d.flat", "cese1d", "flat",
-    "one CE/SE 1D step (ghosts + two half steps), one work item per point; N = cells (Sod)",
-    24 * kReal, 252,
-    [](long long cells) {
-      return std::make_unique<CeseCase<cese::Cese1DSolver>>(1, cells, KernelChoice::kFlat);
-    }}};
-
-[[maybe_unused]] const KernelRegistration kCese2DTeam{BenchKernel{
-    "cese2d.team", "cese2d", "team",
-    "one CE/SE 2D step (ghosts + two half steps), tiles with point terms in team scratch; "
-    "n x n = cells (eq. 5.1 data)",
-    48 * kReal, 804,
-    [](long long cells) {
-      return std::make_unique<CeseCase<cese::Cese2DSolver>>(2, cells, KernelChoice::kTeam);
-    }}};
-
-[[maybe_unused]] const KernelRegistration kCese2DFlat{BenchKernel{
-    "cese2d.flat", "cese2d", "flat",
-    "one CE/SE 2D step (ghosts + two half steps), one work item per point; n x n = cells "
-    "(eq. 5.1 data)",
-    48 * kReal, 804,
-    [](long long cells) {
-      return std::make_unique<CeseCase<cese::Cese2DSolver>>(2, cells, KernelChoice::kFlat);
-    }}};
+[[maybe_unused]] const KernelRegistration kCese1DTeam{
+    cese_kernel<cese::Cese1DSolver>(1, KernelChoice::kTeam, 24 * kReal, 252)};
+[[maybe_unused]] const KernelRegistration kCese1DFlat{
+    cese_kernel<cese::Cese1DSolver>(1, KernelChoice::kFlat, 24 * kReal, 252)};
+[[maybe_unused]] const KernelRegistration kCese2DTeam{
+    cese_kernel<cese::Cese2DSolver>(2, KernelChoice::kTeam, 48 * kReal, 804)};
+[[maybe_unused]] const KernelRegistration kCese2DFlat{
+    cese_kernel<cese::Cese2DSolver>(2, KernelChoice::kFlat, 48 * kReal, 804)};
 
 }  // namespace
 

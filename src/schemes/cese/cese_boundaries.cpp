@@ -15,16 +15,27 @@ KOKKOS_INLINE_FUNCTION Real mirror_sign(int c, int nvar, int normal) {
   return var_sign * derivative_sign;
 }
 
-// Source index of a ghost, and the sign to apply per component (reflective only).
-KOKKOS_INLINE_FUNCTION Index ghost_source(BoundaryKind kind, bool low_side, Index n) {
-  // Low side ghost 0, high side ghost n + 1; interior 1..n.
-  switch (kind) {
-    case BoundaryKind::kPeriodic:
-      return low_side ? n : 1;
-    case BoundaryKind::kReflective:
-    case BoundaryKind::kNonReflective:
-    default:
-      return low_side ? 1 : n;
+// Where a ghost takes its values from, and whether it is the mirror image.
+struct GhostRule {
+  Index ghost;
+  Index source;
+  bool mirror;
+};
+
+// Along one direction with interior 1..n: the low ghost is 0, the high one n + 1.
+KOKKOS_INLINE_FUNCTION GhostRule ghost_rule(BoundaryKind kind, bool low_side, Index n) {
+  const Index ghost = low_side ? 0 : n + 1;
+  if (kind == BoundaryKind::kPeriodic) return {ghost, low_side ? n : 1, false};
+  return {ghost, low_side ? 1 : n, kind == BoundaryKind::kReflective};
+}
+
+// q(c, ghost) = sign * q(c, source) for every component, through the caller's indexing.
+template <class Access>
+KOKKOS_INLINE_FUNCTION void fill_ghost(int ncomp, int nvar, int normal, const GhostRule& rule,
+                                       const Access& at) {
+  for (int c = 0; c < ncomp; ++c) {
+    const Real sign = rule.mirror ? mirror_sign(c, nvar, normal) : Real(1);
+    at(c, rule.ghost) = sign * at(c, rule.source);
   }
 }
 
@@ -32,48 +43,28 @@ KOKKOS_INLINE_FUNCTION Index ghost_source(BoundaryKind kind, bool low_side, Inde
 
 void fill_ghosts_1d(const Field1D& q, Index n, BoundaryKind left, BoundaryKind right) {
   const int ncomp = static_cast<int>(q.extent(0));
-  const int nvar = ncomp / 2;
   par_for(
       "cese1d.fill_ghosts", IndexRange{0, 2}, KOKKOS_LAMBDA(Index side) {
-        const bool low = side == 0;
-        const BoundaryKind kind = low ? left : right;
-        const Index ghost = low ? 0 : n + 1;
-        const Index source = ghost_source(kind, low, n);
-        for (int c = 0; c < ncomp; ++c) {
-          const Real sign = kind == BoundaryKind::kReflective ? mirror_sign(c, nvar, 0) : Real(1);
-          q(c, ghost) = sign * q(c, source);
-        }
+        const GhostRule rule = ghost_rule(side == 0 ? left : right, side == 0, n);
+        fill_ghost(ncomp, ncomp / 2, 0, rule, [&](int c, Index i) -> Real& { return q(c, i); });
       });
 }
 
 void fill_ghosts_2d(const Field2D& q, Index nx, Index ny, const BoundaryConfig& boundary) {
   const int ncomp = static_cast<int>(q.extent(0));
-  const int nvar = ncomp / 3;
   const BoundaryKind x_low = boundary.side[0], x_high = boundary.side[1];
   const BoundaryKind y_low = boundary.side[2], y_high = boundary.side[3];
   // x sides, interior rows.
   par_for(
       "cese2d.fill_ghosts_x", IndexBox2D{{1, ny + 1}, {0, 2}}, KOKKOS_LAMBDA(Index j, Index side) {
-        const bool low = side == 0;
-        const BoundaryKind kind = low ? x_low : x_high;
-        const Index ghost = low ? 0 : nx + 1;
-        const Index source = ghost_source(kind, low, nx);
-        for (int c = 0; c < ncomp; ++c) {
-          const Real sign = kind == BoundaryKind::kReflective ? mirror_sign(c, nvar, 0) : Real(1);
-          q(c, j, ghost) = sign * q(c, j, source);
-        }
+        const GhostRule rule = ghost_rule(side == 0 ? x_low : x_high, side == 0, nx);
+        fill_ghost(ncomp, ncomp / 3, 0, rule, [&](int c, Index i) -> Real& { return q(c, j, i); });
       });
   // y sides, full width (ghost columns included, so corners compose both conditions).
   par_for(
       "cese2d.fill_ghosts_y", IndexBox2D{{0, 2}, {0, nx + 2}}, KOKKOS_LAMBDA(Index side, Index i) {
-        const bool low = side == 0;
-        const BoundaryKind kind = low ? y_low : y_high;
-        const Index ghost = low ? 0 : ny + 1;
-        const Index source = ghost_source(kind, low, ny);
-        for (int c = 0; c < ncomp; ++c) {
-          const Real sign = kind == BoundaryKind::kReflective ? mirror_sign(c, nvar, 1) : Real(1);
-          q(c, ghost, i) = sign * q(c, source, i);
-        }
+        const GhostRule rule = ghost_rule(side == 0 ? y_low : y_high, side == 0, ny);
+        fill_ghost(ncomp, ncomp / 3, 1, rule, [&](int c, Index j) -> Real& { return q(c, j, i); });
       });
 }
 
