@@ -86,8 +86,9 @@ void par_reduce(const std::string& label, const IndexRange& range, const Functor
   Kokkos::parallel_reduce(label, detail::policy(range), f, reducer);
 }
 
-// 2D and 3D reductions run over the flattened box: Kokkos 3.4's MDRange reductions were measured
-// at about half the speed of a 1D reduction of the same data on the H200.
+// 2D and 3D reductions run over the flattened box (a 1D range) rather than an MDRange: on the
+// H200 the CE/SE 2D step with its dt reduction went from 2.75e9 to 4.76e9 cell-updates/s (4e6
+// cells, same step kernel at 5.5e9) when its max-reduction was flattened.
 template <class Functor, class Reducer>
 void par_reduce(const std::string& label, const IndexBox2D& box, const Functor& f,
                 const Reducer& reducer) {
