@@ -52,7 +52,7 @@ void check_vacuum_pair(DeckReader& deck, const std::string& key, const Primitive
 }
 
 const std::vector<std::string>& problem_names(int dimension) {
-  static const std::vector<std::string> one{"riemann", "blast_wave", "shu_osher"};
+  static const std::vector<std::string> one{"riemann", "blast_wave", "shu_osher", "density_wave"};
   static const std::vector<std::string> two{"riemann_2d", "density_wave", "isentropic_vortex"};
   return dimension == 1 ? one : two;
 }
@@ -109,15 +109,21 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh, SchemeKind 
   } else {
     problem.kind = problem.name == "density_wave" ? ProblemKind::kDensityWave
                                                   : ProblemKind::kIsentropicVortex;
-    problem.mean = read_primitive_2d(deck, "problem.mean");
+    if (mesh.dimension == 1) {
+      const auto m = read_primitive_1d(deck, "problem.mean");
+      problem.mean = {m.rho, m.u, 0.0, m.p};
+    } else {
+      problem.mean = read_primitive_2d(deck, "problem.mean");
+    }
     if (problem.kind == ProblemKind::kDensityWave) {
       problem.amplitude = deck.get_real(
           "problem.amplitude", {std::nullopt, 0, kInf, false, false, "density amplitude"});
       if (problem.amplitude >= problem.mean.rho)
         deck.fail("problem.amplitude", "must be below problem.mean.rho so the density stays positive");
       const auto periods = deck.get_real_list(
-          "problem.periods", 2, {std::nullopt, -kInf, kInf, false, false, "sine periods [x, y]"});
-      problem.periods = {periods[0], periods[1]};
+          "problem.periods", mesh.dimension,
+          {std::nullopt, -kInf, kInf, false, false, "sine periods [x(, y)]"});
+      problem.periods = {periods[0], mesh.dimension > 1 ? periods[1] : 0.0};
     } else {
       problem.strength = deck.get_real("problem.strength",
                                        {std::nullopt, 0, kInf, false, false, "vortex strength"});
@@ -129,7 +135,9 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh, SchemeKind 
 }
 
 BoundaryConfig read_boundary(DeckReader& deck, int dimension, bool periodic_required) {
-  static const std::vector<std::string> choices{"nonreflective", "reflective", "periodic"};
+  // "transmissive" is the finite-volume literature's name for the same zero-gradient condition.
+  static const std::vector<std::string> choices{"nonreflective", "transmissive", "reflective",
+                                                "periodic"};
   BoundaryConfig b;
   const char* sides[4] = {"boundary.x_min", "boundary.x_max", "boundary.y_min", "boundary.y_max"};
   for (int s = 0; s < 2 * dimension; ++s) {
@@ -219,6 +227,21 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
   return out;
 }
 
+FvConfig read_fv(DeckReader& deck) {
+  FvConfig fv;
+  const std::string limiter = deck.get_choice(
+      "fv.limiter", {"first_order", "minbee", "van_leer", "superbee"}, std::string("van_leer"),
+      "slope limiter (Toro sec. 14.4)");
+  fv.limiter = limiter == "first_order" ? LimiterKind::kFirstOrder
+               : limiter == "minbee"    ? LimiterKind::kMinbee
+               : limiter == "superbee"  ? LimiterKind::kSuperbee
+                                        : LimiterKind::kVanLeer;
+  const std::string flux = deck.get_choice("fv.flux", {"exact", "hllc", "rusanov"},
+                                           std::string("exact"), "Riemann solver at the faces");
+  fv.flux = flux == "hllc" ? FluxKind::kHllc : flux == "rusanov" ? FluxKind::kRusanov : FluxKind::kExact;
+  return fv;
+}
+
 }  // namespace
 
 RunConfig read_run_config(DeckReader& deck) {
@@ -231,13 +254,14 @@ RunConfig read_run_config(DeckReader& deck) {
       deck.get_real("physics.gamma", {1.4, 1, kInf, true, false, "ratio of specific heats"});
   config.mesh = read_mesh(deck, scheme.dimension);
   config.problem = read_problem(deck, config.mesh, config.scheme);
-  if (config.scheme != SchemeKind::kExactRiemann) {
+  if (config.scheme != SchemeKind::kExactRiemann)
     config.boundary = read_boundary(deck, config.mesh.dimension, is_smooth(config.problem));
+  if (config.scheme == SchemeKind::kCese1D || config.scheme == SchemeKind::kCese2D) {
     config.execution = read_execution(deck, config.mesh.dimension);
-  }
-  if (config.scheme == SchemeKind::kCese1D || config.scheme == SchemeKind::kCese2D)
     config.cese.alpha = deck.get_real(
         "cese.alpha", {2.0, 0, 16, false, false, "W0 exponent alpha (eq. 3.9 of seed 000)"});
+  }
+  if (config.scheme == SchemeKind::kMusclHancock1D) config.fv = read_fv(deck);
   config.time = read_time(deck);
   config.output = read_output(deck, config.deck_path);
   deck.reject_unknown_keys();

@@ -12,6 +12,7 @@ enum class SchemeKind {
   kExactRiemann,  // exact solution of a 1D Riemann problem sampled on the mesh
   kCese1D,        // Chang's CE/SE a-alpha scheme, 1D
   kCese2D,        // CE/SE on the quadrilateral staggered mesh, 2D
+  kMusclHancock1D,  // Toro's MUSCL-Hancock with a Riemann solver at the faces, 1D
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.
@@ -78,6 +79,14 @@ struct ExecutionConfig {
   std::array<int, 2> tile{0, 0};  // [tx, ty] outputs per team; 0: the backend's default
 };
 
+enum class LimiterKind { kFirstOrder, kMinbee, kVanLeer, kSuperbee };
+enum class FluxKind { kExact, kHllc, kRusanov };
+
+struct FvConfig {
+  LimiterKind limiter = LimiterKind::kVanLeer;
+  FluxKind flux = FluxKind::kExact;
+};
+
 struct CeseConfig {
   double alpha = 2;  // W0 exponent (eq. 3.9 of seed 000)
 };
@@ -127,6 +136,7 @@ struct RunConfig {
   BoundaryConfig boundary;
   ExecutionConfig execution;
   CeseConfig cese;
+  FvConfig fv;
 };
 
 }  // namespace portaflow

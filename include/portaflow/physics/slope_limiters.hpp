@@ -1,0 +1,56 @@
+// Slope limiters of Toro's MUSCL-Hancock scheme ("Riemann Solvers and Numerical Methods for
+// Fluid Dynamics", 3rd ed., sec. 14.4, eqs. 14.37-14.53, with omega = 0), the four of seed 003:
+// the limited slope is xi(r) * (a + b) / 2 for the backward and forward differences a, b and
+// r = a / b, with xi_R(r) = 2 / (1 + r):
+//   first_order  xi = 0
+//   minbee       xi = r for 0 < r <= 1, min(1, xi_R) for r > 1
+//   van_leer     xi = min(2r / (1 + r), xi_R) for r > 0
+//   superbee     xi = 2r (0 < r <= 1/2), 1 (1/2 < r <= 1), min(r, xi_R, 2) (r > 1)
+// and xi = 0 for r <= 0 (an extremum: no slope). Each is a type so schemes instantiate their
+// kernels per limiter on the host (STYLE.md, practice 4).
+#pragma once
+
+#include "portaflow/core/types.hpp"
+
+namespace portaflow::physics {
+
+namespace detail {
+KOKKOS_INLINE_FUNCTION Real xi_r(Real r) { return 2 / (1 + r); }
+}  // namespace detail
+
+struct FirstOrderLimiter {
+  static constexpr const char* kName = "first_order";
+  KOKKOS_INLINE_FUNCTION static Real xi(Real) { return 0; }
+};
+
+struct MinbeeLimiter {
+  static constexpr const char* kName = "minbee";
+  KOKKOS_INLINE_FUNCTION static Real xi(Real r) {
+    return r <= 1 ? r : math::fmin(Real(1), detail::xi_r(r));
+  }
+};
+
+struct VanLeerLimiter {
+  static constexpr const char* kName = "van_leer";
+  KOKKOS_INLINE_FUNCTION static Real xi(Real r) {
+    return math::fmin(2 * r / (1 + r), detail::xi_r(r));
+  }
+};
+
+struct SuperbeeLimiter {
+  static constexpr const char* kName = "superbee";
+  KOKKOS_INLINE_FUNCTION static Real xi(Real r) {
+    if (r <= Real(0.5)) return 2 * r;
+    if (r <= 1) return 1;
+    return math::fmin(math::fmin(r, detail::xi_r(r)), Real(2));
+  }
+};
+
+// The limited slope from the backward (a) and forward (b) differences.
+template <class Limiter>
+KOKKOS_INLINE_FUNCTION Real limited_slope(Real a, Real b) {
+  if (!(a * b > 0)) return 0;  // extremum or flat side: r <= 0 (or b = 0, r infinite: xi_R = 0)
+  return Limiter::xi(a / b) * Real(0.5) * (a + b);
+}
+
+}  // namespace portaflow::physics
