@@ -86,7 +86,8 @@ CommandLine parse_command_line(int argc, char** argv) {
 void list_available(std::ostream& out) {
   out << "Schemes (deck key 'scheme'):\n";
   for (const auto& s : available_schemes())
-    out << "  " << s.name << " (" << s.dimension << "D): " << s.description << "\n";
+    out << "  " << s.name << " (" << (s.dimension ? std::to_string(s.dimension) + "D" : std::string("1D/2D"))
+        << "): " << s.description << "\n";
   out << "Problem types (deck key 'problem.type'):\n"
       << "  riemann: two constant states (problem.left, problem.right) split at problem.x0\n";
 }

@@ -294,6 +294,11 @@ void DeckReader::remember(const std::string& path, const YAML::Node& value) {
 
 bool DeckReader::has(const std::string& path) const { return lookup(path).IsDefined(); }
 
+std::size_t DeckReader::list_size(const std::string& path) const {
+  const YAML::Node node = lookup(path);
+  return node.IsDefined() && node.IsSequence() ? node.size() : 0;
+}
+
 double DeckReader::get_real(const std::string& path, const RealSpec& spec) {
   const std::string expected = with_range("a real number", describe_real_range(spec));
   const auto node = find(path);

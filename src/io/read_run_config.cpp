@@ -227,7 +227,7 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
   return out;
 }
 
-FvConfig read_fv(DeckReader& deck) {
+FvConfig read_fv(DeckReader& deck, int dimension) {
   FvConfig fv;
   const std::string limiter = deck.get_choice(
       "fv.limiter", {"first_order", "minbee", "van_leer", "superbee"}, std::string("van_leer"),
@@ -239,6 +239,12 @@ FvConfig read_fv(DeckReader& deck) {
   const std::string flux = deck.get_choice("fv.flux", {"exact", "hllc", "rusanov"},
                                            std::string("exact"), "Riemann solver at the faces");
   fv.flux = flux == "hllc" ? FluxKind::kHllc : flux == "rusanov" ? FluxKind::kRusanov : FluxKind::kExact;
+  if (dimension == 2) {
+    const std::string splitting =
+        deck.get_choice("fv.splitting", {"alternating", "averaged"}, std::string("alternating"),
+                        "dimensional splitting (2D)");
+    fv.splitting = splitting == "averaged" ? SplittingKind::kAveraged : SplittingKind::kAlternating;
+  }
   return fv;
 }
 
@@ -252,7 +258,10 @@ RunConfig read_run_config(DeckReader& deck) {
   config.scheme_name = scheme.name;
   config.physics.gamma =
       deck.get_real("physics.gamma", {1.4, 1, kInf, true, false, "ratio of specific heats"});
-  config.mesh = read_mesh(deck, scheme.dimension);
+  // A scheme for 1D and 2D takes its dimension from mesh.cells: an integer or [nx, ny].
+  const int dimension = scheme.dimension > 0 ? scheme.dimension
+                                             : (deck.list_size("mesh.cells") == 2 ? 2 : 1);
+  config.mesh = read_mesh(deck, dimension);
   config.problem = read_problem(deck, config.mesh, config.scheme);
   if (config.scheme != SchemeKind::kExactRiemann)
     config.boundary = read_boundary(deck, config.mesh.dimension, is_smooth(config.problem));
@@ -261,7 +270,7 @@ RunConfig read_run_config(DeckReader& deck) {
     config.cese.alpha = deck.get_real(
         "cese.alpha", {2.0, 0, 16, false, false, "W0 exponent alpha (eq. 3.9 of seed 000)"});
   }
-  if (config.scheme == SchemeKind::kMusclHancock1D) config.fv = read_fv(deck);
+  if (config.scheme == SchemeKind::kMusclHancock) config.fv = read_fv(deck, config.mesh.dimension);
   config.time = read_time(deck);
   config.output = read_output(deck, config.deck_path);
   deck.reject_unknown_keys();

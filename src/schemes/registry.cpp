@@ -3,6 +3,7 @@
 #include "portaflow/schemes/cese/cese_solver.hpp"
 #include "portaflow/schemes/exact_riemann/exact_riemann_solver.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_1d_solver.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow {
@@ -15,9 +16,9 @@ const std::vector<SchemeInfo>& available_schemes() {
        "Chang's space-time CE/SE a-alpha scheme (seed 000, eqs. 3.11-3.16)"},
       {"cese2d", SchemeKind::kCese2D, 2,
        "CE/SE on the quadrilateral staggered mesh (seed 000, eqs. 3.17-3.33, Algorithm 5)"},
-      {"muscl_hancock", SchemeKind::kMusclHancock1D, 1,
-       "Toro's MUSCL-Hancock: limited slopes, half-step evolution, Riemann solver at faces "
-       "(seed 003; 1D so far)"},
+      {"muscl_hancock", SchemeKind::kMusclHancock, 0,
+       "Toro's MUSCL-Hancock: limited slopes, half-step evolution, Riemann solver at faces; "
+       "1D, or 2D with alternating x-y / y-x sweeps (seed 003)"},
   };
   return schemes;
 }
@@ -30,8 +31,9 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
       return std::make_unique<cese::Cese1DSolver>(config);
     case SchemeKind::kCese2D:
       return std::make_unique<cese::Cese2DSolver>(config);
-    case SchemeKind::kMusclHancock1D:
-      return std::make_unique<fv::MusclHancock1DSolver>(config);
+    case SchemeKind::kMusclHancock:
+      if (config.mesh.dimension == 1) return std::make_unique<fv::MusclHancock1DSolver>(config);
+      return std::make_unique<fv::MusclHancock2DSolver>(config);
   }
   throw Error("internal error: no factory for scheme '" + config.scheme_name + "'");
 }

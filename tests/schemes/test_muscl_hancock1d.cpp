@@ -101,7 +101,8 @@ int contact_width(const std::string& limiter) {
   fv::MusclHancock1DSolver solver(c);
   run_to(solver, c.time.t_end);
   int width = 0;
-  for (double r : test::field(solver.snapshot(), "rho"))
+  const auto snapshot = solver.snapshot();  // keep it alive: field() returns a reference into it
+  for (double r : test::field(snapshot, "rho"))
     if (r < 0.125 + 0.9 * 0.875 && r > 0.125 + 0.1 * 0.875) ++width;
   return width;
 }

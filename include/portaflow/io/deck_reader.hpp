@@ -46,6 +46,8 @@ class DeckReader {
                                 const std::vector<std::string>& overrides = {});
 
   bool has(const std::string& path) const;
+  // Number of items when the key holds a list, 0 otherwise (absent, scalar or map).
+  std::size_t list_size(const std::string& path) const;
   double get_real(const std::string& path, const RealSpec& spec);
   long long get_int(const std::string& path, const IntSpec& spec);
   bool get_bool(const std::string& path, std::optional<bool> default_value, const char* meaning);

@@ -12,7 +12,7 @@ enum class SchemeKind {
   kExactRiemann,  // exact solution of a 1D Riemann problem sampled on the mesh
   kCese1D,        // Chang's CE/SE a-alpha scheme, 1D
   kCese2D,        // CE/SE on the quadrilateral staggered mesh, 2D
-  kMusclHancock1D,  // Toro's MUSCL-Hancock with a Riemann solver at the faces, 1D
+  kMusclHancock,   // Toro's MUSCL-Hancock with a Riemann solver at the faces, 1D or 2D (split)
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.
@@ -82,9 +82,14 @@ struct ExecutionConfig {
 enum class LimiterKind { kFirstOrder, kMinbee, kVanLeer, kSuperbee };
 enum class FluxKind { kExact, kHllc, kRusanov };
 
+// 2D dimensional splitting: x-y on even steps and y-x on odd ones (seed 003's), or the average
+// of x-y and y-x from the same state (symmetric under x <-> y, twice the sweeps).
+enum class SplittingKind { kAlternating, kAveraged };
+
 struct FvConfig {
   LimiterKind limiter = LimiterKind::kVanLeer;
   FluxKind flux = FluxKind::kExact;
+  SplittingKind splitting = SplittingKind::kAlternating;
 };
 
 struct CeseConfig {

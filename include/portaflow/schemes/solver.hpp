@@ -84,7 +84,7 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config);
 struct SchemeInfo {
   const char* name;
   SchemeKind kind;
-  int dimension;
+  int dimension;  // 0: 1 or 2, as mesh.cells says (an integer or [nx, ny])
   const char* description;
 };
 const std::vector<SchemeInfo>& available_schemes();

@@ -4,8 +4,8 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
+#include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
-#include "portaflow/schemes/fv/riemann_flux_choice.hpp"
 
 namespace portaflow::fv {
 
@@ -65,28 +65,6 @@ void step(const Field1D& u, const Field1D& fluxes, Index n, Real dt_over_dx,
       });
 }
 
-// The deck's limiter and flux, mapped once to a kernel instance.
-template <class Limiter>
-void step_with_flux(FluxKind flux, const Field1D& u, const Field1D& f, Index n, Real c,
-                    const physics::IdealGas& gas) {
-  switch (flux) {
-    case FluxKind::kExact: return step<Limiter, ExactFlux>(u, f, n, c, gas);
-    case FluxKind::kHllc: return step<Limiter, HllcFlux>(u, f, n, c, gas);
-    case FluxKind::kRusanov: return step<Limiter, RusanovFlux>(u, f, n, c, gas);
-  }
-}
-
-void dispatch_step(const FvConfig& fv, const Field1D& u, const Field1D& f, Index n, Real c,
-                   const physics::IdealGas& gas) {
-  switch (fv.limiter) {
-    case LimiterKind::kFirstOrder:
-      return step_with_flux<physics::FirstOrderLimiter>(fv.flux, u, f, n, c, gas);
-    case LimiterKind::kMinbee: return step_with_flux<physics::MinbeeLimiter>(fv.flux, u, f, n, c, gas);
-    case LimiterKind::kVanLeer: return step_with_flux<physics::VanLeerLimiter>(fv.flux, u, f, n, c, gas);
-    case LimiterKind::kSuperbee: return step_with_flux<physics::SuperbeeLimiter>(fv.flux, u, f, n, c, gas);
-  }
-}
-
 }  // namespace
 
 MusclHancock1DSolver::MusclHancock1DSolver(const RunConfig& config)
@@ -131,7 +109,13 @@ double MusclHancock1DSolver::stable_time_step() {
 void MusclHancock1DSolver::advance(double dt) {
   const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
   fill_ghosts(state_, axis_.cells, config_.boundary.side[0], config_.boundary.side[1]);
-  dispatch_step(config_.fv, state_, fluxes_, axis_.cells, static_cast<Real>(dt / axis_.dx), gas);
+  const Real dt_over_dx = static_cast<Real>(dt / axis_.dx);
+  const auto u = state_;
+  const auto f = fluxes_;
+  const Index n = axis_.cells;
+  dispatch_limiter_and_flux(config_.fv, [&](auto limiter, auto flux) {
+    step<decltype(limiter), decltype(flux)>(u, f, n, dt_over_dx, gas);
+  });
   time_ += dt;
   ++steps_;
 }
