@@ -3,7 +3,6 @@
 #include "portaflow/schemes/cese/cese_boundaries.hpp"
 #include "portaflow/schemes/cese/cese_solver.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
-#include "portaflow/schemes/common/state_arrays.hpp"
 
 namespace portaflow::cese {
 
@@ -47,23 +46,19 @@ void initialise(const Field1D& q, const RunConfig& c, const UniformAxis& axis) {
 }  // namespace
 
 Cese1DSolver::Cese1DSolver(const RunConfig& config)
-    : config_(config),
+    : GridSolver1D(config, 2 * kN, 1, "cese1d.centres"),
       variant_(kernel_variant(config.execution)),
       tile_(tile_1d(config.execution)),
-      centres_("cese1d.centres", 2 * kN, config.mesh.cells[0] + 2),
       edges_("cese1d.edges", 2 * kN, config.mesh.cells[0] + 1) {
-  axis_.cells = config.mesh.cells[0];
-  axis_.x_min = config.mesh.domain_min[0];
-  axis_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / axis_.cells;
-  initialise(centres_, config_, axis_);
+  initialise(state_, config_, axis_);
 }
 
 double Cese1DSolver::stable_time_step() {
   const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
-  const auto q = centres_;
+  const auto q = state_;
   // A non-physical point gives an infinite speed, so dt = 0 tells the driver to stop.
   const double max_speed = par_max<double>(
-      "cese1d.max_wave_speed", IndexRange{1, axis_.cells + 1}, KOKKOS_LAMBDA(Index i, double& acc) {
+      "cese1d.max_wave_speed", interior(), KOKKOS_LAMBDA(Index i, double& acc) {
         E1::State u;
         for (int v = 0; v < kN; ++v) u[v] = q(v, i);
         const double speed = E1::is_physical(u, gas)
@@ -82,37 +77,16 @@ void Cese1DSolver::advance(double dt) {
   step.alpha = static_cast<Real>(config_.cese.alpha);
   step.gas.gamma = static_cast<Real>(config_.physics.gamma);
   const Index n = axis_.cells;
-  fill_ghosts_1d(centres_, n, config_.boundary.side[0], config_.boundary.side[1]);
+  fill_ghosts_1d(state_, n, config_.boundary.side[0], config_.boundary.side[1]);
   // centres (ghosts included, n + 2 points) -> the n + 1 edges -> the n centres.
-  half_step_1d(centres_, edges_, n + 1, 0, step, variant_, tile_);
-  half_step_1d(edges_, centres_, n, 1, step, variant_, tile_);
-  time_ += dt;
-  ++steps_;
+  half_step_1d(state_, edges_, n + 1, 0, step, variant_, tile_);
+  half_step_1d(edges_, state_, n, 1, step, variant_, tile_);
+  finish_step(dt);
 }
 
-SolutionSnapshot Cese1DSolver::snapshot() const {
-  return snapshot_1d(centres_, IndexRange{1, axis_.cells + 1}, axis_, config_.physics.gamma,
-                     time_, steps_);
-}
 
-ConservedTotals Cese1DSolver::conserved_totals() const {
-  return conserved_totals_1d(centres_, IndexRange{1, axis_.cells + 1}, axis_);
-}
 
-std::optional<NonPhysicalCell> Cese1DSolver::find_nonphysical() const {
-  return find_nonphysical_1d(centres_, IndexRange{1, axis_.cells + 1}, axis_,
-                             config_.physics.gamma);
-}
 
-SolverState Cese1DSolver::save_state() const {
-  // The integer level is the whole state between steps (the half level is rebuilt each step).
-  return {time_, steps_, {save_array("centres", centres_)}};
-}
 
-void Cese1DSolver::restore_state(const SolverState& state) {
-  restore_array(state, "centres", centres_);
-  time_ = state.time;
-  steps_ = state.steps;
-}
 
 }  // namespace portaflow::cese

@@ -5,7 +5,6 @@
 #include "portaflow/schemes/cese/cese_boundaries.hpp"
 #include "portaflow/schemes/cese/cese_solver.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
-#include "portaflow/schemes/common/state_arrays.hpp"
 
 namespace portaflow::cese {
 
@@ -53,23 +52,16 @@ void initialise(const Field2D& q, const RunConfig& c, const UniformGrid2D& g) {
 }  // namespace
 
 Cese2DSolver::Cese2DSolver(const RunConfig& config)
-    : config_(config),
+    : GridSolver2D(config, 3 * kN, 1, "cese2d.centres"),
       variant_(kernel_variant(config.execution)),
       tile_(tile_2d(config.execution)),
-      centres_("cese2d.centres", 3 * kN, config.mesh.cells[1] + 2, config.mesh.cells[0] + 2),
       corners_("cese2d.corners", 3 * kN, config.mesh.cells[1] + 1, config.mesh.cells[0] + 1) {
-  grid_.nx = config.mesh.cells[0];
-  grid_.ny = config.mesh.cells[1];
-  grid_.x_min = config.mesh.domain_min[0];
-  grid_.y_min = config.mesh.domain_min[1];
-  grid_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / grid_.nx;
-  grid_.dy = (config.mesh.domain_max[1] - config.mesh.domain_min[1]) / grid_.ny;
-  initialise(centres_, config_, grid_);
+  initialise(state_, config_, grid_);
 }
 
 double Cese2DSolver::stable_time_step() {
   const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
-  const auto q = centres_;
+  const auto q = state_;
   const double max_speed = par_max<double>(
       "cese2d.max_wave_speed", interior(), KOKKOS_LAMBDA(Index j, Index i, double& acc) {
         E2::State u;
@@ -93,34 +85,15 @@ void Cese2DSolver::advance(double dt) {
   step.spacing[1] = static_cast<Real>(grid_.dy);
   step.alpha = static_cast<Real>(config_.cese.alpha);
   step.gas.gamma = static_cast<Real>(config_.physics.gamma);
-  fill_ghosts_2d(centres_, grid_.nx, grid_.ny, config_.boundary);
-  half_step_2d(centres_, corners_, grid_.ny + 1, grid_.nx + 1, 0, step, variant_, tile_);
-  half_step_2d(corners_, centres_, grid_.ny, grid_.nx, 1, step, variant_, tile_);
-  time_ += dt;
-  ++steps_;
+  fill_ghosts_2d(state_, grid_.nx, grid_.ny, config_.boundary);
+  half_step_2d(state_, corners_, grid_.ny + 1, grid_.nx + 1, 0, step, variant_, tile_);
+  half_step_2d(corners_, state_, grid_.ny, grid_.nx, 1, step, variant_, tile_);
+  finish_step(dt);
 }
 
-SolutionSnapshot Cese2DSolver::snapshot() const {
-  return snapshot_2d(centres_, interior(), grid_, config_.physics.gamma, time_, steps_);
-}
 
-ConservedTotals Cese2DSolver::conserved_totals() const {
-  return conserved_totals_2d(centres_, interior(), grid_);
-}
 
-std::optional<NonPhysicalCell> Cese2DSolver::find_nonphysical() const {
-  return find_nonphysical_2d(centres_, interior(), grid_, config_.physics.gamma);
-}
 
-SolverState Cese2DSolver::save_state() const {
-  // The integer level is the whole state between steps (the half level is rebuilt each step).
-  return {time_, steps_, {save_array("centres", centres_)}};
-}
 
-void Cese2DSolver::restore_state(const SolverState& state) {
-  restore_array(state, "centres", centres_);
-  time_ = state.time;
-  steps_ = state.steps;
-}
 
 }  // namespace portaflow::cese

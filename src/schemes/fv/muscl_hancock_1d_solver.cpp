@@ -3,7 +3,6 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
-#include "portaflow/schemes/common/state_arrays.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 
@@ -68,12 +67,8 @@ void step(const Field1D& u, const Field1D& fluxes, Index n, Real dt_over_dx,
 }  // namespace
 
 MusclHancock1DSolver::MusclHancock1DSolver(const RunConfig& config)
-    : config_(config),
-      state_("muscl_hancock1d.state", kN, config.mesh.cells[0] + 2 * kG),
+    : GridSolver1D(config, kN, kGhosts, "muscl_hancock1d.state"),
       fluxes_("muscl_hancock1d.fluxes", kN, config.mesh.cells[0] + 1) {
-  axis_.cells = config.mesh.cells[0];
-  axis_.x_min = config.mesh.domain_min[0];
-  axis_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / axis_.cells;
   // Cell averages of smooth data would need quadrature; point values at the centres are second-
   // order accurate representatives, which is what a second-order scheme needs.
   const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
@@ -116,30 +111,12 @@ void MusclHancock1DSolver::advance(double dt) {
   dispatch_limiter_and_flux(config_.fv, [&](auto limiter, auto flux) {
     step<decltype(limiter), decltype(flux)>(u, f, n, dt_over_dx, gas);
   });
-  time_ += dt;
-  ++steps_;
+  finish_step(dt);
 }
 
-SolutionSnapshot MusclHancock1DSolver::snapshot() const {
-  return snapshot_1d(state_, interior(), axis_, config_.physics.gamma, time_, steps_);
-}
 
-ConservedTotals MusclHancock1DSolver::conserved_totals() const {
-  return conserved_totals_1d(state_, interior(), axis_);
-}
 
-std::optional<NonPhysicalCell> MusclHancock1DSolver::find_nonphysical() const {
-  return find_nonphysical_1d(state_, interior(), axis_, config_.physics.gamma);
-}
 
-SolverState MusclHancock1DSolver::save_state() const {
-  return {time_, steps_, {save_array("state", state_)}};
-}
 
-void MusclHancock1DSolver::restore_state(const SolverState& state) {
-  restore_array(state, "state", state_);
-  time_ = state.time;
-  steps_ = state.steps;
-}
 
 }  // namespace portaflow::fv

@@ -5,7 +5,6 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
-#include "portaflow/schemes/common/state_arrays.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 
@@ -91,16 +90,8 @@ void sweep_kernels(const Field2D& u, const Field2D& fluxes, Index nx, Index ny, 
 }  // namespace
 
 MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
-    : config_(config),
-      state_("muscl_hancock2d.state", kN, config.mesh.cells[1] + 2 * kG,
-             config.mesh.cells[0] + 2 * kG),
+    : GridSolver2D(config, kN, kGhosts, "muscl_hancock2d.state"),
       fluxes_("muscl_hancock2d.fluxes", kN, config.mesh.cells[1] + 1, config.mesh.cells[0] + 1) {
-  grid_.nx = config.mesh.cells[0];
-  grid_.ny = config.mesh.cells[1];
-  grid_.x_min = config.mesh.domain_min[0];
-  grid_.y_min = config.mesh.domain_min[1];
-  grid_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / grid_.nx;
-  grid_.dy = (config.mesh.domain_max[1] - config.mesh.domain_min[1]) / grid_.ny;
   // Point values at the cell centres (second-order representatives of the cell averages).
   const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
   auto host = Kokkos::create_mirror_view(state_);
@@ -171,30 +162,12 @@ void MusclHancock2DSolver::advance(double dt) {
     sweep(state_, first, dt);
     sweep(state_, 1 - first, dt);
   }
-  time_ += dt;
-  ++steps_;
+  finish_step(dt);
 }
 
-SolutionSnapshot MusclHancock2DSolver::snapshot() const {
-  return snapshot_2d(state_, interior(), grid_, config_.physics.gamma, time_, steps_);
-}
 
-ConservedTotals MusclHancock2DSolver::conserved_totals() const {
-  return conserved_totals_2d(state_, interior(), grid_);
-}
 
-std::optional<NonPhysicalCell> MusclHancock2DSolver::find_nonphysical() const {
-  return find_nonphysical_2d(state_, interior(), grid_, config_.physics.gamma);
-}
 
-SolverState MusclHancock2DSolver::save_state() const {
-  return {time_, steps_, {save_array("state", state_)}};
-}
 
-void MusclHancock2DSolver::restore_state(const SolverState& state) {
-  restore_array(state, "state", state_);
-  time_ = state.time;
-  steps_ = state.steps;
-}
 
 }  // namespace portaflow::fv

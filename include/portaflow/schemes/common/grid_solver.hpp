@@ -1,0 +1,70 @@
+// What every solver on one uniform 1D or 2D grid shares, written once: time and step count, the
+// output snapshot, conserved totals, the non-physical search and checkpoints, all from the
+// scheme's state view (conservative variables first) and its interior index range. A scheme
+// derives from one of these and supplies the time step and the advance.
+#pragma once
+
+#include "portaflow/schemes/common/diagnostics_1d.hpp"
+#include "portaflow/schemes/common/diagnostics_2d.hpp"
+#include "portaflow/schemes/solver.hpp"
+
+namespace portaflow {
+
+class GridSolver1D : public Solver {
+ public:
+  double time() const override { return time_; }
+  long long cell_count() const override { return axis_.cells; }
+  SolutionSnapshot snapshot() const override;
+  ConservedTotals conserved_totals() const override;
+  std::optional<NonPhysicalCell> find_nonphysical() const override;
+  SolverState save_state() const override;
+  void restore_state(const SolverState& state) override;
+
+ protected:
+  // state(component, i): components 0..2 are rho, rho u, E; `ghosts` cells on each side.
+  GridSolver1D(const RunConfig& config, Index components, Index ghosts, const std::string& label);
+  IndexRange interior() const { return {ghosts_, ghosts_ + axis_.cells}; }
+  void finish_step(double dt) {
+    time_ += dt;
+    ++steps_;
+  }
+
+  RunConfig config_;
+  UniformAxis axis_;
+  Index ghosts_;
+  Field1D state_;
+  double time_ = 0;
+  long long steps_ = 0;
+};
+
+class GridSolver2D : public Solver {
+ public:
+  double time() const override { return time_; }
+  long long cell_count() const override { return static_cast<long long>(grid_.nx) * grid_.ny; }
+  SolutionSnapshot snapshot() const override;
+  ConservedTotals conserved_totals() const override;
+  std::optional<NonPhysicalCell> find_nonphysical() const override;
+  SolverState save_state() const override;
+  void restore_state(const SolverState& state) override;
+
+  IndexBox2D interior() const {
+    return {{ghosts_, ghosts_ + grid_.ny}, {ghosts_, ghosts_ + grid_.nx}};
+  }
+
+ protected:
+  // state(component, j, i): components 0..3 are rho, rho u, rho v, E; `ghosts` cells around.
+  GridSolver2D(const RunConfig& config, Index components, Index ghosts, const std::string& label);
+  void finish_step(double dt) {
+    time_ += dt;
+    ++steps_;
+  }
+
+  RunConfig config_;
+  UniformGrid2D grid_;
+  Index ghosts_;
+  Field2D state_;
+  double time_ = 0;
+  long long steps_ = 0;
+};
+
+}  // namespace portaflow
