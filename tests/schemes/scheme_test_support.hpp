@@ -63,6 +63,26 @@ inline double max_abs(const std::vector<double>& a) {
   return m;
 }
 
+// Largest differences of a square n x n snapshot from its mirror image across the diagonal:
+// rho(x, y) - rho(y, x) and u(x, y) - v(y, x).
+struct DiagonalAsymmetry {
+  double rho = 0;
+  double velocity = 0;
+};
+
+inline DiagonalAsymmetry diagonal_asymmetry(const SolutionSnapshot& s, int n) {
+  const auto& rho = field(s, "rho");
+  const auto& u = field(s, "u");
+  const auto& v = field(s, "v");
+  DiagonalAsymmetry a;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      a.rho = std::max(a.rho, std::fabs(rho[j * n + i] - rho[i * n + j]));
+      a.velocity = std::max(a.velocity, std::fabs(u[j * n + i] - v[i * n + j]));
+    }
+  return a;
+}
+
 // The exact Riemann solution's density at the snapshot's cell centres.
 inline std::vector<double> exact_riemann_density(const RunConfig& c, const SolutionSnapshot& s) {
   using physics::PrimitiveState1D;
