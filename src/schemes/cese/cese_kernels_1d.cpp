@@ -47,10 +47,6 @@ struct Writer {
 
 }  // namespace
 
-const char* kernel_variant_name(KernelVariant variant) {
-  return variant == KernelVariant::kTeam ? "team" : "flat";
-}
-
 void half_step_1d(const Field1D& in, const Field1D& out, Index n_out, Index out_offset,
                   const HalfStep<1>& step, KernelVariant variant, TileShape1D tile) {
   if (variant == KernelVariant::kFlat) {

@@ -4,6 +4,7 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
+#include "portaflow/schemes/fv/fv_ghosts.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 
 namespace portaflow::fv {
@@ -20,27 +21,17 @@ KOKKOS_INLINE_FUNCTION E1::State load(const Field1D& u, Index i) {
   return s;
 }
 
-// Ghost cells: transmissive (copy of the nearest interior cell), reflective (mirror image,
-// momentum negated) or periodic. Cells 0, 1 and n + 2, n + 3 for interior 2 .. n + 1.
+// Ghost cells (fv_ghosts.hpp): cells 0, 1 and n + 2, n + 3 for interior 2 .. n + 1.
 void fill_ghosts(const Field1D& u, Index n, BoundaryKind left, BoundaryKind right) {
   par_for(
       "muscl_hancock1d.fill_ghosts", IndexRange{0, 2 * kG}, KOKKOS_LAMBDA(Index k) {
         const bool low = k < kG;
-        const Index layer = low ? k : k - kG;  // 0: next to the boundary
+        const Index layer = low ? k : k - kG;
         const BoundaryKind kind = low ? left : right;
-        const Index ghost = low ? kG - 1 - layer : kG + n + layer;
-        Index source;
-        if (kind == BoundaryKind::kPeriodic) {
-          source = low ? kG + n - 1 - layer : kG + layer;
-        } else if (kind == BoundaryKind::kReflective) {
-          source = low ? kG + layer : kG + n - 1 - layer;
-        } else {
-          source = low ? kG : kG + n - 1;
-        }
-        const Real momentum_sign = kind == BoundaryKind::kReflective ? Real(-1) : Real(1);
-        u(0, ghost) = u(0, source);
-        u(1, ghost) = momentum_sign * u(1, source);
-        u(2, ghost) = u(2, source);
+        const Index ghost = ghost_index(low, layer, n, kG);
+        const Index source = ghost_source(kind, low, layer, n, kG);
+        for (int v = 0; v < kN; ++v)
+          u(v, ghost) = (kind == BoundaryKind::kReflective && v == 1 ? -1 : 1) * u(v, source);
       });
 }
 

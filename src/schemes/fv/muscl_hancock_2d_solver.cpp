@@ -6,6 +6,7 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
+#include "portaflow/schemes/fv/fv_ghosts.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 
 namespace portaflow::fv {
@@ -22,15 +23,7 @@ KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
   return s;
 }
 
-// Source cell along one direction for ghost `layer` (0 next to the boundary) of a side, with
-// interior cells kG .. kG + n - 1: transmissive copies the edge cell, reflective mirrors,
-// periodic wraps.
-KOKKOS_INLINE_FUNCTION Index ghost_source(BoundaryKind kind, bool low, Index layer, Index n) {
-  if (kind == BoundaryKind::kPeriodic) return low ? kG + n - 1 - layer : kG + layer;
-  if (kind == BoundaryKind::kReflective) return low ? kG + layer : kG + n - 1 - layer;
-  return low ? kG : kG + n - 1;
-}
-
+// Ghost cells (fv_ghosts.hpp), the normal momentum negated at a reflective side.
 void fill_ghosts(const Field2D& u, Index nx, Index ny, const BoundaryConfig& b) {
   const BoundaryKind xl = b.side[0], xh = b.side[1], yl = b.side[2], yh = b.side[3];
   // x sides over interior rows, then y sides over the full width (corners get both).
@@ -40,8 +33,8 @@ void fill_ghosts(const Field2D& u, Index nx, Index ny, const BoundaryConfig& b) 
         const bool low = k < kG;
         const Index layer = low ? k : k - kG;
         const BoundaryKind kind = low ? xl : xh;
-        const Index ghost = low ? kG - 1 - layer : kG + nx + layer;
-        const Index source = ghost_source(kind, low, layer, nx);
+        const Index ghost = ghost_index(low, layer, nx, kG);
+        const Index source = ghost_source(kind, low, layer, nx, kG);
         for (int v = 0; v < kN; ++v)
           u(v, j, ghost) = (kind == BoundaryKind::kReflective && v == 1 ? -1 : 1) * u(v, j, source);
       });
@@ -51,8 +44,8 @@ void fill_ghosts(const Field2D& u, Index nx, Index ny, const BoundaryConfig& b) 
         const bool low = k < kG;
         const Index layer = low ? k : k - kG;
         const BoundaryKind kind = low ? yl : yh;
-        const Index ghost = low ? kG - 1 - layer : kG + ny + layer;
-        const Index source = ghost_source(kind, low, layer, ny);
+        const Index ghost = ghost_index(low, layer, ny, kG);
+        const Index source = ghost_source(kind, low, layer, ny, kG);
         for (int v = 0; v < kN; ++v)
           u(v, ghost, i) = (kind == BoundaryKind::kReflective && v == 2 ? -1 : 1) * u(v, source, i);
       });

@@ -16,8 +16,6 @@ enum class KernelVariant {
   kFlat,  // one work item per output point; neighbour terms recomputed per output
 };
 
-const char* kernel_variant_name(KernelVariant variant);
-
 void half_step_1d(const Field1D& in, const Field1D& out, Index n_out, Index out_offset,
                   const HalfStep<1>& step, KernelVariant variant, TileShape1D tile);
 

@@ -20,9 +20,6 @@ class Cese1DSolver final : public GridSolver1D {
   double stable_time_step() override;
   void advance(double dt) override;
 
-  // For tests and benchmarks: the integer-level field q(component, i), ghosts at 0 and n + 1.
-  const Field1D& field() const { return state_; }
-
  private:
   KernelVariant variant_;
   TileShape1D tile_;
@@ -34,8 +31,6 @@ class Cese2DSolver final : public GridSolver2D {
   explicit Cese2DSolver(const RunConfig& config);
   double stable_time_step() override;
   void advance(double dt) override;
-
-  const Field2D& field() const { return state_; }
 
  private:
   KernelVariant variant_;
