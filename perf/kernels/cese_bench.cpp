@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "perf/bench_registry.hpp"
+#include "perf/kernels/bench_problems.hpp"
 #include "portaflow/schemes/cese/cese_solver.hpp"
 
 namespace portaflow::bench {
@@ -37,35 +38,13 @@ RunConfig cese_config(int dimension, long long cells, KernelChoice kernel) {
     c.problem.kind = ProblemKind::kRiemann;  // Sod
     c.problem.riemann = {{1.0, 0.0, 1.0}, {0.125, 0.0, 0.1}, 0.5};
   } else {
-    const int n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells))));
+    c = riemann_2d_config(cells);
     c.scheme = SchemeKind::kCese2D;
-    c.mesh.cells = {n, n, 1};
-    c.mesh.domain_min = {-0.5, -0.5, 0};
-    c.mesh.domain_max = {0.5, 0.5, 1};
-    c.problem.kind = ProblemKind::kRiemann2D;  // eq. 5.1 of the CE/SE thesis
-    c.problem.northeast = {1.5, 0.0, 0.0, 1.5};
-    c.problem.northwest = {0.5323, 1.206, 0.0, 0.3};
-    c.problem.southwest = {0.138, 1.206, 1.206, 0.029};
-    c.problem.southeast = {0.5323, 0.0, 1.206, 0.3};
+    c.time.cfl = 0.4;
+    c.execution.kernel = kernel;
   }
   return c;
 }
-
-template <class SolverType>
-class CeseCase final : public BenchCase {
- public:
-  CeseCase(int dimension, long long cells, KernelChoice kernel)
-      : solver_(cese_config(dimension, cells, kernel)) {
-    dt_ = solver_.stable_time_step();
-  }
-  void step() override { solver_.advance(dt_); }
-  long long cell_updates_per_step() const override { return solver_.cell_count(); }
-  bool healthy() const override { return !solver_.find_nonphysical().has_value(); }
-
- private:
-  SolverType solver_;
-  double dt_ = 0;
-};
 
 template <class SolverType>
 BenchKernel cese_kernel(int dimension, KernelChoice kernel, double bytes, double flops) {
@@ -79,7 +58,7 @@ BenchKernel cese_kernel(int dimension, KernelChoice kernel, double bytes, double
           "one CE/SE " + std::to_string(dimension) + "D step (ghosts + two half steps), " + how +
               "; " + grid,
           bytes, flops, [dimension, kernel](long long cells) {
-            return std::make_unique<CeseCase<SolverType>>(dimension, cells, kernel);
+            return std::make_unique<SolverStepCase<SolverType>>(cese_config(dimension, cells, kernel));
           }};
 }
 

@@ -270,7 +270,10 @@ RunConfig read_run_config(DeckReader& deck) {
     config.cese.alpha = deck.get_real(
         "cese.alpha", {2.0, 0, 16, false, false, "W0 exponent alpha (eq. 3.9 of seed 000)"});
   }
-  if (config.scheme == SchemeKind::kMusclHancock) config.fv = read_fv(deck, config.mesh.dimension);
+  if (config.scheme == SchemeKind::kMusclHancock) {
+    config.fv = read_fv(deck, config.mesh.dimension);
+    if (config.mesh.dimension == 2) config.execution = read_execution(deck, 2);
+  }
   config.time = read_time(deck);
   config.output = read_output(deck, config.deck_path);
   deck.reject_unknown_keys();

@@ -188,6 +188,46 @@ void par_for_tiles(const std::string& label, const IndexBox2D& box, TileShape2D 
       });
 }
 
+// par_for_tiles with a reduction: f(member, tile, acc) adds its tile's part to acc once per team
+// (reduce over the team's threads first, e.g. with team_max, then update acc in a
+// Kokkos::single(PerTeam)). The result lands where the reducer points (host or device).
+template <class Functor, class Reducer>
+void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape2D tile,
+                      std::size_t scratch_bytes, const Functor& f, const Reducer& reducer) {
+  ProfilingRegion region(label);
+  const Index tiles_i = (box.i.size() + tile.i - 1) / tile.i;
+  const Index tiles_j = (box.j.size() + tile.j - 1) / tile.j;
+  TeamPolicy policy(tiles_i * tiles_j, Kokkos::AUTO);
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  const IndexBox2D b = box;
+  const TileShape2D t = tile;
+  Kokkos::parallel_reduce(
+      label, policy,
+      KOKKOS_LAMBDA(const TeamMember& member, typename Reducer::value_type& acc) {
+        const Index tj = member.league_rank() / tiles_i;
+        const Index ti = member.league_rank() % tiles_i;
+        const Index j0 = b.j.begin + tj * t.j, i0 = b.i.begin + ti * t.i;
+        const IndexBox2D mine{{j0, j0 + t.j < b.j.end ? j0 + t.j : b.j.end},
+                              {i0, i0 + t.i < b.i.end ? i0 + t.i : b.i.end}};
+        f(member, mine, acc);
+      },
+      reducer);
+}
+
+// The maximum of f(k) for k in [0, n) over the team's threads, known to every thread.
+template <class T, class Functor>
+KOKKOS_INLINE_FUNCTION T team_max(const TeamMember& member, Index n, const Functor& f) {
+  T result{};
+  Kokkos::parallel_reduce(
+      Kokkos::TeamThreadRange(member, n),
+      [&](Index k, T& acc) {
+        const T value = f(k);
+        if (value > acc) acc = value;
+      },
+      Kokkos::Max<T>(result));
+  return result;
+}
+
 // f(k) for k in [0, n), spread over the team's threads.
 template <class Functor>
 KOKKOS_INLINE_FUNCTION void team_for(const TeamMember& member, Index n, const Functor& f) {

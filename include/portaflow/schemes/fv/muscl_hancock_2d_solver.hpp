@@ -2,9 +2,12 @@
 // an x sweep and a y sweep of the 1D MUSCL-Hancock update, x-y on even steps and y-x on odd ones,
 // so first-order splitting errors cancel over a pair of steps; or (fv.splitting: averaged) the
 // mean of x-y and y-x from the same state, which is symmetric under x <-> y. Two ghost cells.
+// execution.kernel: team (default; the fused one-kernel step, muscl_hancock_2d_kernels.hpp) or
+// flat (one sweep at a time).
 #pragma once
 
 #include "portaflow/schemes/common/grid_solver.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
 
 namespace portaflow::fv {
 
@@ -13,13 +16,21 @@ class MusclHancock2DSolver final : public GridSolver2D {
   explicit MusclHancock2DSolver(const RunConfig& config);
   double stable_time_step() override;
   void advance(double dt) override;
+  void restore_state(const SolverState& state) override;
 
   static constexpr Index kGhosts = 2;
 
  private:
-  void sweep(const Field2D& u, int dir, double dt);
-  Field2D fluxes_;  // face fluxes of the current sweep
-  Field2D other_;   // averaged splitting: the y-x result (allocated only for it)
+  SplitStep2D split_step(double dt) const;
+  void advance_team(const SplitStep2D& step);
+  void advance_flat(const SplitStep2D& step);
+
+  TileShape2D tile_;
+  Field2D other_;    // team: the buffer a step advances into; flat + averaged: the y-x result
+  Field2D third_;    // team + averaged: the y-x result
+  Field2D fluxes_;   // flat: face fluxes of the current sweep
+  RateView rate_;    // max wave rate of the state, on the device
+  bool rate_current_ = false;  // rate_ belongs to state_ (the fused step computed it)
 };
 
 }  // namespace portaflow::fv

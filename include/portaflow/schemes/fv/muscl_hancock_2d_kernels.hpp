@@ -1,0 +1,46 @@
+// The 2D MUSCL-Hancock step as Kokkos kernels, two variants measured against each other:
+//   flat: one sweep at a time, in place: a face-flux kernel (each face evolves both adjacent
+//         cells' boundary values) then an update kernel; ghosts refilled between sweeps;
+//   team: seed 003's fused "advance into the other buffer": one kernel per step reads a tile of
+//         `in` with a halo of two cells into team scratch, does the first sweep there (halo rows
+//         included), then the second, and writes the tile's cells of `out`; each cell's evolved
+//         boundary values are computed once (scratch) and the next step's wave-rate maximum is
+//         reduced in the same kernel.
+// Both need `in`'s ghosts (two layers, corners included) filled first.
+#pragma once
+
+#include "portaflow/core/parallel.hpp"
+#include "portaflow/physics/euler.hpp"
+#include "portaflow/schemes/run_config.hpp"
+
+namespace portaflow::fv {
+
+struct SplitStep2D {
+  Real dt_over_dx = 0, dt_over_dy = 0;
+  Real inv_dx = 0, inv_dy = 0;  // for the fused wave-rate maximum
+  physics::IdealGas gas{};
+  Index nx = 0, ny = 0;  // interior cells; two ghost layers around
+};
+
+// max(|u| + c) / dx, (|v| + c) / dy) over the interior of `u`, into `rate` (on the device, so no
+// read-back unless the caller wants it); infinity where a cell is non-physical.
+using RateView = Kokkos::View<double, MemSpace>;
+void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
+
+// Fills the two ghost layers of `u` (x sides, then y sides over the full width: corners get both).
+void fill_ghosts_2d(const Field2D& u, const SplitStep2D& step, const BoundaryConfig& boundary);
+
+// One sweep in place along `dir` (flat variant). Ghosts of `u` must be current.
+void sweep_flat_2d(const Field2D& u, const Field2D& fluxes, int dir, const SplitStep2D& step,
+                   const FvConfig& fv);
+
+// One fused step (first sweep along `first_dir`, then the other) from `in` into `out`'s
+// interior, and the wave-rate maximum of the result into `rate` (team variant).
+void step_fused_team_2d(const Field2D& in, const Field2D& out, int first_dir,
+                        const SplitStep2D& step, const FvConfig& fv, TileShape2D tile,
+                        const RateView& rate);
+
+// The backend's default tile for the fused kernel, or the deck's execution.tile.
+TileShape2D muscl_hancock_tile(const ExecutionConfig& execution);
+
+}  // namespace portaflow::fv

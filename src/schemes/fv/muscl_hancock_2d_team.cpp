@@ -1,0 +1,151 @@
+// The fused team kernel of the 2D MUSCL-Hancock step (muscl_hancock_2d_kernels.hpp): per tile,
+//   load    in's tile + 2-cell halo               -> scratch u         (one global read per cell)
+//   sweep 1 along `first` over every loaded line:  evolved values (ev), face fluxes (fl), update
+//           u in place (the halo lines too: the second sweep needs them);
+//   sweep 2 along the other direction over the tile's lines: ev, fl, then the update is written
+//           to `out` (one global write per cell) and its wave rate joins the step's maximum.
+// Running sweep 1 on the halo lines from in's ghost cells gives what the flat variant gets by
+// refilling ghosts between sweeps: a copied or periodic ghost line is swept like its source, and
+// a mirrored one like its source with the normal momentum negated (the sweep along the wall
+// carries that component as a passive, sign-symmetric quantity).
+#include "portaflow/schemes/fv/fv_dispatch.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_point.hpp"
+
+namespace portaflow::fv {
+
+namespace {
+
+using E2 = physics::Euler<2>;
+constexpr int kN = E2::kNumVars;
+constexpr Index kG = 2;  // ghost layers = halo width
+
+// Scratch arrays addressed by (line, position along the sweep): a line is a row for an x sweep
+// and a column for a y sweep, so one sweep routine serves both directions.
+template <int kDir>
+KOKKOS_INLINE_FUNCTION Real& at(const ScratchView3D& u, int v, Index line, Index pos) {
+  return kDir == 0 ? u(v, line, pos) : u(v, pos, line);
+}
+
+// Evolved boundary values (ev) and face fluxes (fl) of a sweep along kDir over `lines` lines
+// from line0, for the `cells` cells from position cell0 of each line. ev(v, l, p) holds the
+// minus (v < 4) and plus (v >= 4) values of the cell at position cell0 - 1 + p; fl(v, l, f) the
+// flux through the face between the cells at cell0 - 1 + f and cell0 + f.
+template <int kDir, class Limiter, class Flux>
+KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const ScratchView3D& u,
+                                         const ScratchView3D& ev, const ScratchView3D& fl,
+                                         Index line0, Index lines, Index cell0, Index cells,
+                                         Real half_ratio, const physics::IdealGas& gas) {
+  const Index evolved = cells + 2;
+  team_for(member, lines * evolved, [&](Index k) {
+    const Index l = k / evolved, p = k % evolved;
+    const Index line = line0 + l, pos = cell0 - 1 + p;
+    E2::State prev, centre, next;
+    for (int v = 0; v < kN; ++v) {
+      prev[v] = at<kDir>(u, v, line, pos - 1);
+      centre[v] = at<kDir>(u, v, line, pos);
+      next[v] = at<kDir>(u, v, line, pos + 1);
+    }
+    const auto f = evolved_faces<2, Limiter>(prev, centre, next, kDir, half_ratio, gas);
+    for (int v = 0; v < kN; ++v) {
+      ev(v, l, p) = f.minus[v];
+      ev(kN + v, l, p) = f.plus[v];
+    }
+  });
+  team_barrier(member);
+  const Index faces = cells + 1;
+  team_for(member, lines * faces, [&](Index k) {
+    const Index l = k / faces, f = k % faces;
+    E2::State left, right;
+    for (int v = 0; v < kN; ++v) {
+      left[v] = ev(kN + v, l, f);  // plus value of the cell on the - side
+      right[v] = ev(v, l, f + 1);  // minus value of the cell on the + side
+    }
+    const auto flux = Flux::template flux<2>(E2::to_primitive(left, gas),
+                                             E2::to_primitive(right, gas), kDir, gas);
+    for (int v = 0; v < kN; ++v) fl(v, l, f) = flux[v];
+  });
+  team_barrier(member);
+}
+
+template <int kFirst, class Limiter, class Flux>
+void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, TileShape2D tile,
+                const RateView& rate) {
+  constexpr int kSecond = 1 - kFirst;
+  const Index span = (tile.i > tile.j ? tile.i : tile.j);
+  const Index u_rows = tile.j + 2 * kG, u_cols = tile.i + 2 * kG;
+  const Index lines = span + 2 * kG, positions = span + 2;
+  const std::size_t bytes = ScratchView3D::shmem_size(kN, u_rows, u_cols) +
+                            ScratchView3D::shmem_size(2 * kN, lines, positions) +
+                            ScratchView3D::shmem_size(kN, lines, positions - 1);
+  const Real ratio[2] = {step.dt_over_dx, step.dt_over_dy};
+  const Real r1 = ratio[kFirst], r2 = ratio[kSecond];
+  const auto gas = step.gas;
+  const double inv_dx = step.inv_dx, inv_dy = step.inv_dy;
+  par_reduce_tiles(
+      kFirst == 0 ? "muscl_hancock2d.step_xy.team" : "muscl_hancock2d.step_yx.team",
+      IndexBox2D{{0, step.ny}, {0, step.nx}}, tile, bytes,
+      KOKKOS_LAMBDA(const TeamMember& member, const IndexBox2D& mine, double& acc) {
+        ScratchView3D u(member.team_scratch(0), kN, u_rows, u_cols);
+        ScratchView3D ev(member.team_scratch(0), 2 * kN, lines, positions);
+        ScratchView3D fl(member.team_scratch(0), kN, lines, positions - 1);
+        const Index nj = mine.j.size(), ni = mine.i.size();
+        const Index rows = nj + 2 * kG, cols = ni + 2 * kG;
+        // Local (r, c) is storage (mine.j.begin + r, mine.i.begin + c): interior - kG + kG.
+        team_for(member, kN * rows * cols, [&](Index k) {
+          const int v = static_cast<int>(k / (rows * cols));
+          const Index r = (k / cols) % rows, c = k % cols;
+          u(v, r, c) = in(v, mine.j.begin + r, mine.i.begin + c);
+        });
+        team_barrier(member);
+
+        // Sweep 1 over every loaded line, updating the tile's cells of each in place.
+        const Index lines1 = kFirst == 0 ? rows : cols, cells1 = kFirst == 0 ? ni : nj;
+        sweep_fluxes<kFirst, Limiter, Flux>(member, u, ev, fl, 0, lines1, kG, cells1,
+                                            Real(0.5) * r1, gas);
+        team_for(member, lines1 * cells1, [&](Index k) {
+          const Index l = k / cells1, q = k % cells1;
+          for (int v = 0; v < kN; ++v)
+            at<kFirst>(u, v, l, kG + q) += r1 * (fl(v, l, q) - fl(v, l, q + 1));
+        });
+        team_barrier(member);
+
+        // Sweep 2 over the tile's lines; the update goes to `out`, x fastest for coalescing.
+        const Index lines2 = kSecond == 0 ? nj : ni, cells2 = kSecond == 0 ? ni : nj;
+        sweep_fluxes<kSecond, Limiter, Flux>(member, u, ev, fl, kG, lines2, kG, cells2,
+                                             Real(0.5) * r2, gas);
+        const double team_rate = team_max<double>(member, nj * ni, [&](Index k) {
+          const Index r = k / ni, c = k % ni;  // tile cell, row-major
+          const Index l = kSecond == 0 ? r : c, q = kSecond == 0 ? c : r;
+          E2::State s;
+          for (int v = 0; v < kN; ++v) {
+            s[v] = u(v, kG + r, kG + c) + r2 * (fl(v, l, q) - fl(v, l, q + 1));
+            out(v, kG + mine.j.begin + r, kG + mine.i.begin + c) = s[v];
+          }
+          if (!E2::is_physical(s, gas)) return double(math::infinity());
+          return math::fmax(double(E2::max_wave_speed(s, 0, gas)) * inv_dx,
+                            double(E2::max_wave_speed(s, 1, gas)) * inv_dy);
+        });
+        Kokkos::single(Kokkos::PerTeam(member), [&]() {
+          if (team_rate > acc) acc = team_rate;
+        });
+      },
+      Kokkos::Max<double, MemSpace>(rate));
+}
+
+}  // namespace
+
+void step_fused_team_2d(const Field2D& in, const Field2D& out, int first_dir,
+                        const SplitStep2D& step, const FvConfig& fv, TileShape2D tile,
+                        const RateView& rate) {
+  dispatch_limiter_and_flux(fv, [&](auto limiter, auto flux) {
+    using L = decltype(limiter);
+    using F = decltype(flux);
+    if (first_dir == 0)
+      fused_step<0, L, F>(in, out, step, tile, rate);
+    else
+      fused_step<1, L, F>(in, out, step, tile, rate);
+  });
+}
+
+}  // namespace portaflow::fv
