@@ -53,7 +53,8 @@ void check_vacuum_pair(DeckReader& deck, const std::string& key, const Primitive
 
 const std::vector<std::string>& problem_names(int dimension) {
   static const std::vector<std::string> one{"riemann", "blast_wave", "shu_osher", "density_wave"};
-  static const std::vector<std::string> two{"riemann_2d", "density_wave", "isentropic_vortex"};
+  static const std::vector<std::string> two{"riemann_2d", "density_wave", "isentropic_vortex",
+                                            "radial_explosion"};
   return dimension == 1 ? one : two;
 }
 
@@ -106,6 +107,14 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh, SchemeKind 
     problem.southeast = read_primitive_2d(deck, "problem.southeast");
     problem.center[0] = read_position(deck, "problem.center_x", mesh, 0, "x of the quadrants' corner");
     problem.center[1] = read_position(deck, "problem.center_y", mesh, 1, "y of the quadrants' corner");
+  } else if (problem.name == "radial_explosion") {
+    problem.kind = ProblemKind::kRadialExplosion;
+    problem.inside = read_primitive_2d(deck, "problem.inside");
+    problem.outside = read_primitive_2d(deck, "problem.outside");
+    problem.center[0] = read_position(deck, "problem.center_x", mesh, 0, "x of the circle's centre");
+    problem.center[1] = read_position(deck, "problem.center_y", mesh, 1, "y of the circle's centre");
+    problem.radius =
+        deck.get_real("problem.radius", {std::nullopt, 0, kInf, true, false, "circle radius"});
   } else {
     problem.kind = problem.name == "density_wave" ? ProblemKind::kDensityWave
                                                   : ProblemKind::kIsentropicVortex;
@@ -227,23 +236,57 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
   return out;
 }
 
-FvConfig read_fv(DeckReader& deck, int dimension) {
+LimiterKind limiter_kind(const std::string& name) {
+  if (name == "first_order") return LimiterKind::kFirstOrder;
+  if (name == "minbee") return LimiterKind::kMinbee;
+  if (name == "superbee") return LimiterKind::kSuperbee;
+  if (name == "minmod") return LimiterKind::kMinmod;
+  if (name == "none") return LimiterKind::kNone;
+  return LimiterKind::kVanLeer;
+}
+
+FluxKind flux_kind(const std::string& name) {
+  return name == "hllc" ? FluxKind::kHllc : name == "rusanov" ? FluxKind::kRusanov : FluxKind::kExact;
+}
+
+// muscl_hancock: Toro's limiters, exact solver by default (seed 003), splitting in 2D.
+FvConfig read_muscl_hancock(DeckReader& deck, int dimension) {
   FvConfig fv;
-  const std::string limiter = deck.get_choice(
-      "fv.limiter", {"first_order", "minbee", "van_leer", "superbee"}, std::string("van_leer"),
-      "slope limiter (Toro sec. 14.4)");
-  fv.limiter = limiter == "first_order" ? LimiterKind::kFirstOrder
-               : limiter == "minbee"    ? LimiterKind::kMinbee
-               : limiter == "superbee"  ? LimiterKind::kSuperbee
-                                        : LimiterKind::kVanLeer;
-  const std::string flux = deck.get_choice("fv.flux", {"exact", "hllc", "rusanov"},
-                                           std::string("exact"), "Riemann solver at the faces");
-  fv.flux = flux == "hllc" ? FluxKind::kHllc : flux == "rusanov" ? FluxKind::kRusanov : FluxKind::kExact;
+  fv.limiter = limiter_kind(deck.get_choice("fv.limiter", {"first_order", "minbee", "van_leer", "superbee"},
+                                            std::string("van_leer"), "slope limiter (Toro sec. 14.4)"));
+  fv.flux = flux_kind(deck.get_choice("fv.flux", {"exact", "hllc", "rusanov"}, std::string("exact"),
+                                      "Riemann solver at the faces"));
   if (dimension == 2) {
     const std::string splitting =
         deck.get_choice("fv.splitting", {"alternating", "averaged"}, std::string("alternating"),
                         "dimensional splitting (2D)");
     fv.splitting = splitting == "averaged" ? SplittingKind::kAveraged : SplittingKind::kAlternating;
+  }
+  return fv;
+}
+
+// muscl: seed 002's minmod-limited MUSCL with Rusanov by default; geometry in 1D.
+FvConfig read_muscl(DeckReader& deck, const MeshConfig& mesh) {
+  const int dimension = mesh.dimension;
+  FvConfig fv;
+  const std::string order = deck.get_choice("fv.reconstruction", {"muscl2", "muscl3"},
+                                            std::string("muscl2"), "face reconstruction");
+  fv.reconstruction = order == "muscl3" ? ReconstructionKind::kMuscl3 : ReconstructionKind::kMuscl2;
+  fv.limiter = limiter_kind(deck.get_choice("fv.limiter", {"minmod", "none"}, std::string("minmod"),
+                                            "limiter of the reconstruction (none: smooth data only)"));
+  fv.tvb_m = deck.get_real("fv.tvb_m", {0.0, 0, kInf, false, false,
+                                        "TVB constant M: differences below M h^2 are not limited"});
+  fv.flux = flux_kind(deck.get_choice("fv.flux", {"rusanov", "hllc", "exact"},
+                                      std::string("rusanov"), "Riemann solver at the faces"));
+  if (dimension == 1) {
+    const std::string geometry =
+        deck.get_choice("fv.geometry", {"planar", "cylindrical", "spherical"},
+                        std::string("planar"), "1D geometry (x is the radius unless planar)");
+    fv.geometry = geometry == "cylindrical" ? GeometryKind::kCylindrical
+                  : geometry == "spherical" ? GeometryKind::kSpherical
+                                            : GeometryKind::kPlanar;
+    if (fv.geometry != GeometryKind::kPlanar && mesh.domain_min[0] < 0)
+      deck.fail("mesh.domain", "a radial geometry needs r >= 0: the domain must start at 0 or above");
   }
   return fv;
 }
@@ -271,9 +314,10 @@ RunConfig read_run_config(DeckReader& deck) {
         "cese.alpha", {2.0, 0, 16, false, false, "W0 exponent alpha (eq. 3.9 of seed 000)"});
   }
   if (config.scheme == SchemeKind::kMusclHancock) {
-    config.fv = read_fv(deck, config.mesh.dimension);
+    config.fv = read_muscl_hancock(deck, config.mesh.dimension);
     if (config.mesh.dimension == 2) config.execution = read_execution(deck, 2);
   }
+  if (config.scheme == SchemeKind::kMuscl) config.fv = read_muscl(deck, config.mesh);
   config.time = read_time(deck);
   config.output = read_output(deck, config.deck_path);
   deck.reject_unknown_keys();

@@ -4,6 +4,7 @@
 #include "portaflow/schemes/exact_riemann/exact_riemann_solver.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_1d_solver.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
+#include "portaflow/schemes/fv/muscl_solver.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow {
@@ -19,6 +20,9 @@ const std::vector<SchemeInfo>& available_schemes() {
       {"muscl_hancock", SchemeKind::kMusclHancock, 0,
        "Toro's MUSCL-Hancock: limited slopes, half-step evolution, Riemann solver at faces; "
        "1D, or 2D with alternating x-y / y-x sweeps (seed 003)"},
+      {"muscl", SchemeKind::kMuscl, 0,
+       "unsplit finite volume: MUSCL 2nd/3rd-order face values (minmod), Rusanov/HLLC/exact "
+       "flux, SSP-RK3 (seed 002); 1D (planar, cylindrical, spherical) or 2D"},
   };
   return schemes;
 }
@@ -34,6 +38,9 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
     case SchemeKind::kMusclHancock:
       if (config.mesh.dimension == 1) return std::make_unique<fv::MusclHancock1DSolver>(config);
       return std::make_unique<fv::MusclHancock2DSolver>(config);
+    case SchemeKind::kMuscl:
+      if (config.mesh.dimension == 1) return std::make_unique<fv::Muscl1DSolver>(config);
+      return std::make_unique<fv::Muscl2DSolver>(config);
   }
   throw Error("internal error: no factory for scheme '" + config.scheme_name + "'");
 }

@@ -12,7 +12,8 @@ enum class SchemeKind {
   kExactRiemann,  // exact solution of a 1D Riemann problem sampled on the mesh
   kCese1D,        // Chang's CE/SE a-alpha scheme, 1D
   kCese2D,        // CE/SE on the quadrilateral staggered mesh, 2D
-  kMusclHancock,   // Toro's MUSCL-Hancock with a Riemann solver at the faces, 1D or 2D (split)
+  kMusclHancock,  // Toro's MUSCL-Hancock with a Riemann solver at the faces, 1D or 2D (split)
+  kMuscl,         // unsplit MUSCL (2nd or 3rd order) + Riemann flux + SSP-RK3, 1D or 2D
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.
@@ -44,6 +45,7 @@ enum class ProblemKind {
   kRiemann2D,         // 2D: four constant quadrants around a centre (eq. 5.1 of seed 000)
   kDensityWave,       // 2D: a density sine advected by a uniform flow (exact solution)
   kIsentropicVortex,  // 2D: Shu's isentropic vortex advected by a uniform flow (exact solution)
+  kRadialExplosion,   // 2D: a circle of one state in another (Toro sec. 17.1.1; seed 002)
 };
 
 struct ProblemConfig {
@@ -62,6 +64,9 @@ struct ProblemConfig {
   PrimitiveInput2D mean;
   std::array<double, 2> periods{1, 1};  // density_wave: sine periods across the domain in x, y
   double strength = 5;                  // isentropic_vortex: epsilon
+  // radial_explosion: `inside` within `radius` of `center`, `outside` elsewhere
+  PrimitiveInput2D inside, outside;
+  double radius = 0;
 };
 
 enum class BoundaryKind { kNonReflective, kReflective, kPeriodic };
@@ -79,17 +84,30 @@ struct ExecutionConfig {
   std::array<int, 2> tile{0, 0};  // [tx, ty] outputs per team; 0: the backend's default
 };
 
-enum class LimiterKind { kFirstOrder, kMinbee, kVanLeer, kSuperbee };
+// muscl_hancock: Toro's four (sec. 14.4); muscl: minmod or none (unlimited).
+enum class LimiterKind { kFirstOrder, kMinbee, kVanLeer, kSuperbee, kMinmod, kNone };
 enum class FluxKind { kExact, kHllc, kRusanov };
 
 // 2D dimensional splitting: x-y on even steps and y-x on odd ones (seed 003's), or the average
 // of x-y and y-x from the same state (symmetric under x <-> y, twice the sweeps).
 enum class SplittingKind { kAlternating, kAveraged };
 
+// muscl: the reconstruction of face values from cell values.
+enum class ReconstructionKind {
+  kMuscl2,  // linear, slope minmod(backward, forward) (or central when unlimited)
+  kMuscl3,  // van Leer's kappa = 1/3 scheme (third-order face values), minmod-limited or not
+};
+
+// muscl in 1D: planar, or the radial equations with cylindrical or spherical symmetry (x = r).
+enum class GeometryKind { kPlanar, kCylindrical, kSpherical };
+
 struct FvConfig {
   LimiterKind limiter = LimiterKind::kVanLeer;
   FluxKind flux = FluxKind::kExact;
   SplittingKind splitting = SplittingKind::kAlternating;
+  ReconstructionKind reconstruction = ReconstructionKind::kMuscl2;
+  GeometryKind geometry = GeometryKind::kPlanar;
+  double tvb_m = 0;  // muscl: differences below tvb_m h^2 are not limited (0: plain minmod)
 };
 
 struct CeseConfig {

@@ -1,5 +1,8 @@
 #include "portaflow/schemes/common/grid_solver.hpp"
 
+#include "portaflow/physics/euler.hpp"
+#include "portaflow/schemes/common/initial_conditions.hpp"
+
 #include "portaflow/schemes/common/state_arrays.hpp"
 
 namespace portaflow {
@@ -70,6 +73,43 @@ void GridSolver2D::restore_state(const SolverState& state) {
   restore_array(state, "state", state_);
   time_ = state.time;
   steps_ = state.steps;
+}
+
+void GridSolver1D::sample_cell_centres() {
+  using E1 = physics::Euler<1>;
+  const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
+  auto host = Kokkos::create_mirror_view(state_);
+  for (int k = 0; k < axis_.cells; ++k) {
+    const double x = axis_.center(k);
+    const auto w = is_smooth(config_.problem)
+                       ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, 0, 0)
+                       : initial_primitive(config_.problem, config_.physics.gamma, x);
+    E1::State prim;
+    prim[E1::kRho] = static_cast<Real>(w[0]);
+    prim[E1::kVel] = static_cast<Real>(w[1]);
+    prim[E1::kPressure] = static_cast<Real>(w[3]);
+    const auto u = E1::to_conservative(prim, gas);
+    for (int v = 0; v < E1::kNumVars; ++v) host(v, ghosts_ + k) = u[v];
+  }
+  Kokkos::deep_copy(state_, host);
+}
+
+void GridSolver2D::sample_cell_centres() {
+  using E2 = physics::Euler<2>;
+  const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
+  auto host = Kokkos::create_mirror_view(state_);
+  for (int j = 0; j < grid_.ny; ++j)
+    for (int i = 0; i < grid_.nx; ++i) {
+      const double x = grid_.x_min + (i + 0.5) * grid_.dx, y = grid_.y_min + (j + 0.5) * grid_.dy;
+      const auto w = is_smooth(config_.problem)
+                         ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, y, 0)
+                         : initial_primitive(config_.problem, config_.physics.gamma, x, y);
+      E2::State prim;
+      for (int v = 0; v < E2::kNumVars; ++v) prim[v] = static_cast<Real>(w[v]);
+      const auto u = E2::to_conservative(prim, gas);
+      for (int v = 0; v < E2::kNumVars; ++v) host(v, ghosts_ + j, ghosts_ + i) = u[v];
+    }
+  Kokkos::deep_copy(state_, host);
 }
 
 }  // namespace portaflow

@@ -55,6 +55,10 @@ std::array<double, 4> initial_primitive(const ProblemConfig& pr, double gamma, d
       return from_2d(north ? (east ? pr.northeast : pr.northwest)
                            : (east ? pr.southeast : pr.southwest));
     }
+    case ProblemKind::kRadialExplosion: {
+      const double dx = x - pr.center[0], dy = y - pr.center[1];
+      return from_2d(dx * dx + dy * dy < pr.radius * pr.radius ? pr.inside : pr.outside);
+    }
     case ProblemKind::kDensityWave:
     case ProblemKind::kIsentropicVortex:
       throw Error("internal error: " + pr.name + " needs the mesh; use exact_primitive at t = 0");

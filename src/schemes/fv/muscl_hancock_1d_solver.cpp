@@ -2,7 +2,6 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
-#include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/fv_ghosts.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
@@ -19,20 +18,6 @@ KOKKOS_INLINE_FUNCTION E1::State load(const Field1D& u, Index i) {
   E1::State s;
   for (int v = 0; v < kN; ++v) s[v] = u(v, i);
   return s;
-}
-
-// Ghost cells (fv_ghosts.hpp): cells 0, 1 and n + 2, n + 3 for interior 2 .. n + 1.
-void fill_ghosts(const Field1D& u, Index n, BoundaryKind left, BoundaryKind right) {
-  par_for(
-      "muscl_hancock1d.fill_ghosts", IndexRange{0, 2 * kG}, KOKKOS_LAMBDA(Index k) {
-        const bool low = k < kG;
-        const Index layer = low ? k : k - kG;
-        const BoundaryKind kind = low ? left : right;
-        const Index ghost = ghost_index(low, layer, n, kG);
-        const Index source = ghost_source(kind, low, layer, n, kG);
-        for (int v = 0; v < kN; ++v)
-          u(v, ghost) = (kind == BoundaryKind::kReflective && v == 1 ? -1 : 1) * u(v, source);
-      });
 }
 
 template <class Limiter, class Flux>
@@ -60,23 +45,7 @@ void step(const Field1D& u, const Field1D& fluxes, Index n, Real dt_over_dx,
 MusclHancock1DSolver::MusclHancock1DSolver(const RunConfig& config)
     : GridSolver1D(config, kN, kGhosts, "muscl_hancock1d.state"),
       fluxes_("muscl_hancock1d.fluxes", kN, config.mesh.cells[0] + 1) {
-  // Cell averages of smooth data would need quadrature; point values at the centres are second-
-  // order accurate representatives, which is what a second-order scheme needs.
-  const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
-  auto host = Kokkos::create_mirror_view(state_);
-  for (int k = 0; k < axis_.cells; ++k) {
-    const double x = axis_.center(k);
-    const auto w = is_smooth(config.problem)
-                       ? exact_primitive(config.problem, config.mesh, config.physics.gamma, x, 0, 0)
-                       : initial_primitive(config.problem, config.physics.gamma, x);
-    E1::State prim;
-    prim[E1::kRho] = static_cast<Real>(w[0]);
-    prim[E1::kVel] = static_cast<Real>(w[1]);
-    prim[E1::kPressure] = static_cast<Real>(w[3]);
-    const auto u = E1::to_conservative(prim, gas);
-    for (int v = 0; v < kN; ++v) host(v, kG + k) = u[v];
-  }
-  Kokkos::deep_copy(state_, host);
+  sample_cell_centres();
 }
 
 double MusclHancock1DSolver::stable_time_step() {
@@ -94,7 +63,7 @@ double MusclHancock1DSolver::stable_time_step() {
 
 void MusclHancock1DSolver::advance(double dt) {
   const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
-  fill_ghosts(state_, axis_.cells, config_.boundary.side[0], config_.boundary.side[1]);
+  fill_ghosts_1d(state_, axis_.cells, config_.boundary.side[0], config_.boundary.side[1]);
   const Real dt_over_dx = static_cast<Real>(dt / axis_.dx);
   const auto u = state_;
   const auto f = fluxes_;

@@ -3,7 +3,6 @@
 #include <type_traits>
 
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
-#include "portaflow/schemes/fv/fv_ghosts.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 
@@ -67,35 +66,6 @@ void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView&
         if (r > acc) acc = r;
       },
       Kokkos::Max<double, MemSpace>(rate));
-}
-
-// Ghost cells (fv_ghosts.hpp), the normal momentum negated at a reflective side.
-void fill_ghosts_2d(const Field2D& u, const SplitStep2D& step, const BoundaryConfig& b) {
-  const BoundaryKind xl = b.side[0], xh = b.side[1], yl = b.side[2], yh = b.side[3];
-  const Index nx = step.nx, ny = step.ny;
-  // x sides over interior rows, then y sides over the full width (corners get both).
-  par_for(
-      "muscl_hancock2d.fill_ghosts_x", IndexBox2D{{kG, kG + ny}, {0, 2 * kG}},
-      KOKKOS_LAMBDA(Index j, Index k) {
-        const bool low = k < kG;
-        const Index layer = low ? k : k - kG;
-        const BoundaryKind kind = low ? xl : xh;
-        const Index ghost = ghost_index(low, layer, nx, kG);
-        const Index source = ghost_source(kind, low, layer, nx, kG);
-        for (int v = 0; v < kN; ++v)
-          u(v, j, ghost) = (kind == BoundaryKind::kReflective && v == 1 ? -1 : 1) * u(v, j, source);
-      });
-  par_for(
-      "muscl_hancock2d.fill_ghosts_y", IndexBox2D{{0, 2 * kG}, {0, nx + 2 * kG}},
-      KOKKOS_LAMBDA(Index k, Index i) {
-        const bool low = k < kG;
-        const Index layer = low ? k : k - kG;
-        const BoundaryKind kind = low ? yl : yh;
-        const Index ghost = ghost_index(low, layer, ny, kG);
-        const Index source = ghost_source(kind, low, layer, ny, kG);
-        for (int v = 0; v < kN; ++v)
-          u(v, ghost, i) = (kind == BoundaryKind::kReflective && v == 2 ? -1 : 1) * u(v, source, i);
-      });
 }
 
 void sweep_flat_2d(const Field2D& u, const Field2D& fluxes, int dir, const SplitStep2D& step,

@@ -4,7 +4,6 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
-#include "portaflow/schemes/common/initial_conditions.hpp"
 
 namespace portaflow::fv {
 
@@ -26,21 +25,7 @@ MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
   if (team || averaged) other_ = extents("muscl_hancock2d.other");
   if (team && averaged) third_ = extents("muscl_hancock2d.third");
   if (!team) fluxes_ = Field2D("muscl_hancock2d.fluxes", kN, grid_.ny + 1, grid_.nx + 1);
-  // Point values at the cell centres (second-order representatives of the cell averages).
-  const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
-  auto host = Kokkos::create_mirror_view(state_);
-  for (int j = 0; j < grid_.ny; ++j)
-    for (int i = 0; i < grid_.nx; ++i) {
-      const double x = grid_.x_min + (i + 0.5) * grid_.dx, y = grid_.y_min + (j + 0.5) * grid_.dy;
-      const auto w = is_smooth(config.problem)
-                         ? exact_primitive(config.problem, config.mesh, config.physics.gamma, x, y, 0)
-                         : initial_primitive(config.problem, config.physics.gamma, x, y);
-      E2::State prim;
-      for (int v = 0; v < kN; ++v) prim[v] = static_cast<Real>(w[v]);
-      const auto u = E2::to_conservative(prim, gas);
-      for (int v = 0; v < kN; ++v) host(v, kG + j, kG + i) = u[v];
-    }
-  Kokkos::deep_copy(state_, host);
+  sample_cell_centres();
 }
 
 SplitStep2D MusclHancock2DSolver::split_step(double dt) const {
@@ -69,7 +54,7 @@ void MusclHancock2DSolver::restore_state(const SolverState& state) {
 }
 
 void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
-  fill_ghosts_2d(state_, step, config_.boundary);
+  fill_ghosts_2d(state_, step.nx, step.ny, config_.boundary);
   if (config_.fv.splitting == SplittingKind::kAveraged) {
     // x-y and y-x from the same state, then their mean (each is conservative, so is the mean).
     step_fused_team_2d(state_, other_, 0, step, config_.fv, tile_, rate_);
@@ -90,7 +75,7 @@ void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
 
 void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
   const auto sweep = [&](const Field2D& u, int dir) {
-    fill_ghosts_2d(u, step, config_.boundary);
+    fill_ghosts_2d(u, step.nx, step.ny, config_.boundary);
     sweep_flat_2d(u, fluxes_, dir, step, config_.fv);
   };
   if (config_.fv.splitting == SplittingKind::kAveraged) {

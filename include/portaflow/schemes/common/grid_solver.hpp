@@ -24,6 +24,10 @@ class GridSolver1D : public Solver {
   // state(component, i): components 0..2 are rho, rho u, E; `ghosts` cells on each side.
   GridSolver1D(const RunConfig& config, Index components, Index ghosts, const std::string& label);
   IndexRange interior() const { return {ghosts_, ghosts_ + axis_.cells}; }
+  // Sets the interior to the initial data's conservative point values at the cell centres
+  // (second-order representatives of the cell averages; smooth problems from their exact
+  // solution at t = 0). For finite-volume schemes.
+  void sample_cell_centres();
   void finish_step(double dt) {
     time_ += dt;
     ++steps_;
@@ -54,6 +58,7 @@ class GridSolver2D : public Solver {
  protected:
   // state(component, j, i): components 0..3 are rho, rho u, rho v, E; `ghosts` cells around.
   GridSolver2D(const RunConfig& config, Index components, Index ghosts, const std::string& label);
+  void sample_cell_centres();  // as GridSolver1D's
   void finish_step(double dt) {
     time_ += dt;
     ++steps_;

@@ -4,26 +4,48 @@
 #pragma once
 
 #include "portaflow/physics/slope_limiters.hpp"
+#include "portaflow/schemes/fv/muscl_reconstruction.hpp"
 #include "portaflow/schemes/fv/riemann_flux_choice.hpp"
+#include "portaflow/core/error.hpp"
 #include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::fv {
 
+// action(Flux{}) for the deck's face flux.
+template <class Action>
+void dispatch_flux(const FvConfig& fv, const Action& action) {
+  switch (fv.flux) {
+    case FluxKind::kExact: return action(ExactFlux{});
+    case FluxKind::kHllc: return action(HllcFlux{});
+    case FluxKind::kRusanov: return action(RusanovFlux{});
+  }
+}
+
+// muscl_hancock: action(Limiter{}, Flux{}).
 template <class Action>
 void dispatch_limiter_and_flux(const FvConfig& fv, const Action& action) {
   auto with_flux = [&](auto limiter) {
-    switch (fv.flux) {
-      case FluxKind::kExact: return action(limiter, ExactFlux{});
-      case FluxKind::kHllc: return action(limiter, HllcFlux{});
-      case FluxKind::kRusanov: return action(limiter, RusanovFlux{});
-    }
+    dispatch_flux(fv, [&](auto flux) { action(limiter, flux); });
   };
   switch (fv.limiter) {
     case LimiterKind::kFirstOrder: return with_flux(physics::FirstOrderLimiter{});
     case LimiterKind::kMinbee: return with_flux(physics::MinbeeLimiter{});
     case LimiterKind::kVanLeer: return with_flux(physics::VanLeerLimiter{});
     case LimiterKind::kSuperbee: return with_flux(physics::SuperbeeLimiter{});
+    default: throw Error("internal error: muscl_hancock has no limiter of this kind");
   }
+}
+
+// muscl: action(Reconstruction{}, Flux{}).
+template <class Action>
+void dispatch_reconstruction_and_flux(const FvConfig& fv, const Action& action) {
+  auto with_flux = [&](auto reconstruction) {
+    dispatch_flux(fv, [&](auto flux) { action(reconstruction, flux); });
+  };
+  const bool limited = fv.limiter != LimiterKind::kNone;
+  if (fv.reconstruction == ReconstructionKind::kMuscl3)
+    return limited ? with_flux(Muscl3<true>{}) : with_flux(Muscl3<false>{});
+  return limited ? with_flux(Muscl2<true>{}) : with_flux(Muscl2<false>{});
 }
 
 }  // namespace portaflow::fv

@@ -23,4 +23,14 @@ KOKKOS_INLINE_FUNCTION Index ghost_source(BoundaryKind kind, bool low, Index lay
   return low ? ghosts : ghosts + n - 1;
 }
 
+// Every finite-volume scheme here reaches two cells either side of a face.
+constexpr Index kGhosts = 2;
+
+// Fill the ghost layers of a 1D state (rho, rho u, E) and of a 2D one (rho, rho u, rho v, E)
+// from the boundary kinds, the normal momentum negated at a reflective side. In 2D the x sides
+// are filled over the interior rows, then the y sides over the full width, so the corners get
+// both (the fused MUSCL-Hancock step relies on that).
+void fill_ghosts_1d(const Field1D& u, Index n, BoundaryKind left, BoundaryKind right);
+void fill_ghosts_2d(const Field2D& u, Index nx, Index ny, const BoundaryConfig& boundary);
+
 }  // namespace portaflow::fv

@@ -11,6 +11,7 @@
 
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
+#include "portaflow/schemes/fv/fv_ghosts.hpp"
 #include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::fv {
@@ -26,9 +27,6 @@ struct SplitStep2D {
 // read-back unless the caller wants it); infinity where a cell is non-physical.
 using RateView = Kokkos::View<double, MemSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
-
-// Fills the two ghost layers of `u` (x sides, then y sides over the full width: corners get both).
-void fill_ghosts_2d(const Field2D& u, const SplitStep2D& step, const BoundaryConfig& boundary);
 
 // One sweep in place along `dir` (flat variant). Ghosts of `u` must be current.
 void sweep_flat_2d(const Field2D& u, const Field2D& fluxes, int dir, const SplitStep2D& step,
