@@ -14,30 +14,13 @@ set -uo pipefail
 bundle="$(cd "${1:?usage: cese_gpu_checks.sh BUNDLE OUT}" && pwd)"
 out="${2:?usage: cese_gpu_checks.sh BUNDLE OUT}"
 mkdir -p "$out"
-export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 cores=$(nproc)
 work=$(mktemp -d)
 log="$out/cese-checks.log"
 lines="$work/lines.jsonl"
 : >"$log"
 : >"$lines"
-say() { printf '[cese %(%H:%M:%S)T +%ds] %s\n' -1 "$SECONDS" "$*" | tee -a "$log"; }
-
-# dump LABEL BINARY THREADS DECK OUTFILE [args...]: one portaflow-dump run, its JSON line kept.
-dump() {
-  local label=$1 bin=$2 threads=$3 deck=$4 file=$5
-  shift 5
-  [ -x "$bundle/bin/$bin" ] || { say "skip $label: no $bin"; return; }
-  local line
-  line=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores timeout 150 \
-    "$bundle/bin/$bin" "$deck" "$file" "$@" 2>>"$log" | tail -n 1)
-  if [ -z "$line" ]; then
-    say "$label: FAILED or timed out"
-    return
-  fi
-  say "$label: $line"
-  printf '{"label": "%s", "run": %s}\n' "$label" "$line" >>"$lines"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/dump_runs.sh"
 
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores"
 
@@ -47,10 +30,7 @@ for case in "riemann_2d_thesis:cese/riemann_2d_thesis.yaml" "sod_thesis:cese/sod
   deck=inputs/${case#*:}
   dump "compare.$name.cuda" portaflow-dump-cuda 1 "$deck" "$work/$name-cuda.csv" --steps 100
   dump "compare.$name.openmp$cores" portaflow-dump-openmp "$cores" "$deck" "$work/$name-omp.csv" --steps 100
-  if [ -f "$work/$name-cuda.csv" ] && [ -f "$work/$name-omp.csv" ]; then
-    python3 perf/compare_dumps.py "$work/$name-cuda.csv" "$work/$name-omp.csv" \
-      --json "$work/compare-$name.json" | tee -a "$log"
-  fi
+  compare "$name" "$work/$name-cuda.csv" "$work/$name-omp.csv"
 done
 
 # 2. The thesis' timing setups.
@@ -63,13 +43,4 @@ for precision in "" "-float"; do
   done
 done
 
-python3 - "$lines" "$work" "$out/cese-checks.json" <<'PY'
-import glob, json, os, sys
-lines, work, target = sys.argv[1:4]
-runs = [json.loads(l) for l in open(lines) if l.strip()]
-comparisons = {}
-for f in sorted(glob.glob(os.path.join(work, "compare-*.json"))):
-    comparisons[os.path.basename(f)[len("compare-"):-len(".json")]] = json.load(open(f))
-json.dump({"runs": runs, "cuda_vs_openmp_after_100_steps": comparisons}, open(target, "w"), indent=1)
-print("wrote", target)
-PY
+write_checks "$out/cese-checks.json"

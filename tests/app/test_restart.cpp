@@ -65,6 +65,18 @@ TEST(Restart, Cese2DContinuesBitwise) {
                             "final.vtr");
 }
 
+// MUSCL-Hancock 2D: the fused team step keeps the next step's wave rate from the step before;
+// a restart recomputes it from the state, which must give the same dt bit for bit, and the
+// x-y / y-x alternation continues from the restored step count.
+TEST(Restart, MusclHancock2DContinuesBitwise) {
+  expect_restart_is_bitwise("fv/riemann_2d_seed003.yaml",
+                            "mesh.cells=[40,36] --set fv.flux=hllc --set output.every=0.1", "final.vtr");
+}
+
+TEST(Restart, Muscl2DContinuesBitwise) {
+  expect_restart_is_bitwise("fv/radial_explosion.yaml", "mesh.cells=[40,40]", "final.vtr");
+}
+
 TEST(Restart, CheckpointOfAnotherRunIsRejected) {
   TemporaryFolder folder;
   const std::string out = (folder / "a").string();

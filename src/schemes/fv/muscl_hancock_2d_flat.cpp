@@ -80,6 +80,13 @@ void sweep_flat_2d(const Field2D& u, const Field2D& fluxes, int dir, const Split
   });
 }
 
+void average_2d(const Field2D& out, const Field2D& a, const Field2D& b, const IndexBox2D& box) {
+  par_for(
+      "muscl_hancock2d.average_splittings", box, KOKKOS_LAMBDA(Index j, Index i) {
+        for (int v = 0; v < kN; ++v) out(v, j, i) = Real(0.5) * (a(v, j, i) + b(v, j, i));
+      });
+}
+
 // Defaults: on a GPU a 16 x 16 tile, whose scratch (input tile + halo, evolved boundary values,
 // face fluxes: 5840 Reals, 47 KB in double) lets four teams share an SM; on a CPU a team is one
 // thread and a 32 x 32 tile keeps its 158 KB of scratch in L2.

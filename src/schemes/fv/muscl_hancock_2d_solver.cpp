@@ -10,7 +10,6 @@ namespace portaflow::fv {
 namespace {
 using E2 = physics::Euler<2>;
 constexpr int kN = E2::kNumVars;
-constexpr Index kG = MusclHancock2DSolver::kGhosts;
 }  // namespace
 
 MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
@@ -59,11 +58,7 @@ void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
     // x-y and y-x from the same state, then their mean (each is conservative, so is the mean).
     step_fused_team_2d(state_, other_, 0, step, config_.fv, tile_, rate_);
     step_fused_team_2d(state_, third_, 1, step, config_.fv, tile_, rate_);
-    const auto a = state_, b = other_, c = third_;
-    par_for(
-        "muscl_hancock2d.average_splittings", interior(), KOKKOS_LAMBDA(Index j, Index i) {
-          for (int v = 0; v < kN; ++v) a(v, j, i) = Real(0.5) * (b(v, j, i) + c(v, j, i));
-        });
+    average_2d(state_, other_, third_, interior());
     rate_current_ = false;
     return;
   }
@@ -84,11 +79,7 @@ void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
     sweep(state_, 1);
     sweep(other_, 1);
     sweep(other_, 0);
-    const auto a = state_, b = other_;
-    par_for(
-        "muscl_hancock2d.average_splittings", interior(), KOKKOS_LAMBDA(Index j, Index i) {
-          for (int v = 0; v < kN; ++v) a(v, j, i) = Real(0.5) * (a(v, j, i) + b(v, j, i));
-        });
+    average_2d(state_, state_, other_, interior());
   } else {
     const int first = steps_ % 2 == 0 ? 0 : 1;
     sweep(state_, first);

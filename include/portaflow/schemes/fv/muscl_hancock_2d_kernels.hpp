@@ -38,6 +38,9 @@ void step_fused_team_2d(const Field2D& in, const Field2D& out, int first_dir,
                         const SplitStep2D& step, const FvConfig& fv, TileShape2D tile,
                         const RateView& rate);
 
+// out = (a + b) / 2 over `box` (the averaged splitting; out may be a or b).
+void average_2d(const Field2D& out, const Field2D& a, const Field2D& b, const IndexBox2D& box);
+
 // The backend's default tile for the fused kernel, or the deck's execution.tile.
 TileShape2D muscl_hancock_tile(const ExecutionConfig& execution);
 
