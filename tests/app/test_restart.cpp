@@ -70,11 +70,11 @@ TEST(Restart, Cese2DContinuesBitwise) {
 // x-y / y-x alternation continues from the restored step count.
 TEST(Restart, MusclHancock2DContinuesBitwise) {
   expect_restart_is_bitwise("fv/riemann_2d_seed003.yaml",
-                            "mesh.cells=[40,36] --set fv.flux=hllc --set output.every=0.1", "final.vtr");
+                            "mesh.cells=[200,180] --set fv.flux=hllc --set output.every=0.1", "final.vtr");
 }
 
 TEST(Restart, Muscl2DContinuesBitwise) {
-  expect_restart_is_bitwise("fv/radial_explosion.yaml", "mesh.cells=[40,40]", "final.vtr");
+  expect_restart_is_bitwise("fv/radial_explosion.yaml", "mesh.cells=[80,80]", "final.vtr");
 }
 
 TEST(Restart, CheckpointOfAnotherRunIsRejected) {

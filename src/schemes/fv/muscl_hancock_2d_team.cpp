@@ -8,6 +8,10 @@
 // refilling ghosts between sweeps: a copied or periodic ghost line is swept like its source, and
 // a mirrored one like its source with the normal momentum negated (the sweep along the wall
 // carries that component as a passive, sign-symmetric quantity).
+#include <string>
+#include <type_traits>
+
+#include "portaflow/core/error.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
@@ -28,12 +32,13 @@ KOKKOS_INLINE_FUNCTION Real& at(const ScratchView3D& u, int v, Index line, Index
 }
 
 // Evolved boundary values (ev) and face fluxes (fl) of a sweep along kDir over `lines` lines
-// from line0, for the `cells` cells from position cell0 of each line. ev(v, l, p) holds the
-// minus (v < 4) and plus (v >= 4) values of the cell at position cell0 - 1 + p; fl(v, l, f) the
-// flux through the face between the cells at cell0 - 1 + f and cell0 + f.
+// from line0, for the `cells` cells from position cell0 of each line. ev(v, l * (cells + 2) + p)
+// holds the minus (v < 4) and plus (v >= 4) values of the cell at position cell0 - 1 + p;
+// fl(v, l * (cells + 1) + f) the flux through the face between the cells at cell0 - 1 + f and
+// cell0 + f. (Flat per-sweep indexing: the two sweeps' shapes differ, the storage is shared.)
 template <int kDir, class Limiter, class Flux>
 KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const ScratchView3D& u,
-                                         const ScratchView3D& ev, const ScratchView3D& fl,
+                                         const ScratchView2D& ev, const ScratchView2D& fl,
                                          Index line0, Index lines, Index cell0, Index cells,
                                          Real half_ratio, const physics::IdealGas& gas) {
   const Index evolved = cells + 2;
@@ -48,36 +53,48 @@ KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const Scratch
     }
     const auto f = evolved_faces<2, Limiter>(prev, centre, next, kDir, half_ratio, gas);
     for (int v = 0; v < kN; ++v) {
-      ev(v, l, p) = f.minus[v];
-      ev(kN + v, l, p) = f.plus[v];
+      ev(v, k) = f.minus[v];
+      ev(kN + v, k) = f.plus[v];
     }
   });
   team_barrier(member);
   const Index faces = cells + 1;
   team_for(member, lines * faces, [&](Index k) {
     const Index l = k / faces, f = k % faces;
+    const Index minus_cell = l * evolved + f;  // ev index of the cell on the - side
     E2::State left, right;
     for (int v = 0; v < kN; ++v) {
-      left[v] = ev(kN + v, l, f);  // plus value of the cell on the - side
-      right[v] = ev(v, l, f + 1);  // minus value of the cell on the + side
+      left[v] = ev(kN + v, minus_cell);    // its plus value
+      right[v] = ev(v, minus_cell + 1);    // the + side cell's minus value
     }
     const auto flux = Flux::template flux<2>(E2::to_primitive(left, gas),
                                              E2::to_primitive(right, gas), kDir, gas);
-    for (int v = 0; v < kN; ++v) fl(v, l, f) = flux[v];
+    for (int v = 0; v < kN; ++v) fl(v, k) = flux[v];
   });
   team_barrier(member);
 }
+
+Index max_index(Index a, Index b) { return a > b ? a : b; }
 
 template <int kFirst, class Limiter, class Flux>
 void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, TileShape2D tile,
                 const RateView& rate) {
   constexpr int kSecond = 1 - kFirst;
-  const Index span = (tile.i > tile.j ? tile.i : tile.j);
   const Index u_rows = tile.j + 2 * kG, u_cols = tile.i + 2 * kG;
-  const Index lines = span + 2 * kG, positions = span + 2;
+  // Largest sweep (x first: (tj + 4) rows of ti + 2 cells; y first: the transpose).
+  const Index cells_ev = max_index(u_rows * (tile.i + 2), u_cols * (tile.j + 2));
+  const Index faces_fl = max_index(u_rows * (tile.i + 1), u_cols * (tile.j + 1));
   const std::size_t bytes = ScratchView3D::shmem_size(kN, u_rows, u_cols) +
-                            ScratchView3D::shmem_size(2 * kN, lines, positions) +
-                            ScratchView3D::shmem_size(kN, lines, positions - 1);
+                            ScratchView2D::shmem_size(2 * kN, cells_ev) +
+                            ScratchView2D::shmem_size(kN, faces_fl);
+  // A GPU's team scratch is its shared memory (Kokkos 3.4 allows 40 KB); a CPU's is ordinary
+  // memory, which Kokkos does not cap at the figure scratch_size_max reports.
+  constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
+  if (!host && bytes > static_cast<std::size_t>(TeamPolicy::scratch_size_max(0)))
+    throw InputError("execution.tile [" + std::to_string(tile.i) + ", " + std::to_string(tile.j) +
+                     "] needs " + std::to_string(bytes) + " bytes of team scratch per tile; this "
+                     "backend allows " + std::to_string(TeamPolicy::scratch_size_max(0)) +
+                     ": use a smaller tile");
   const Real ratio[2] = {step.dt_over_dx, step.dt_over_dy};
   const Real r1 = ratio[kFirst], r2 = ratio[kSecond];
   const auto gas = step.gas;
@@ -87,8 +104,8 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
       IndexBox2D{{0, step.ny}, {0, step.nx}}, tile, bytes,
       KOKKOS_LAMBDA(const TeamMember& member, const IndexBox2D& mine, double& acc) {
         ScratchView3D u(member.team_scratch(0), kN, u_rows, u_cols);
-        ScratchView3D ev(member.team_scratch(0), 2 * kN, lines, positions);
-        ScratchView3D fl(member.team_scratch(0), kN, lines, positions - 1);
+        ScratchView2D ev(member.team_scratch(0), 2 * kN, cells_ev);
+        ScratchView2D fl(member.team_scratch(0), kN, faces_fl);
         const Index nj = mine.j.size(), ni = mine.i.size();
         const Index rows = nj + 2 * kG, cols = ni + 2 * kG;
         // Local (r, c) is storage (mine.j.begin + r, mine.i.begin + c): interior - kG + kG.
@@ -105,8 +122,9 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
                                             Real(0.5) * r1, gas);
         team_for(member, lines1 * cells1, [&](Index k) {
           const Index l = k / cells1, q = k % cells1;
+          const Index face = l * (cells1 + 1) + q;
           for (int v = 0; v < kN; ++v)
-            at<kFirst>(u, v, l, kG + q) += r1 * (fl(v, l, q) - fl(v, l, q + 1));
+            at<kFirst>(u, v, l, kG + q) += r1 * (fl(v, face) - fl(v, face + 1));
         });
         team_barrier(member);
 
@@ -117,9 +135,10 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
         const double team_rate = team_max<double>(member, nj * ni, [&](Index k) {
           const Index r = k / ni, c = k % ni;  // tile cell, row-major
           const Index l = kSecond == 0 ? r : c, q = kSecond == 0 ? c : r;
+          const Index face = l * (cells2 + 1) + q;
           E2::State s;
           for (int v = 0; v < kN; ++v) {
-            s[v] = u(v, kG + r, kG + c) + r2 * (fl(v, l, q) - fl(v, l, q + 1));
+            s[v] = u(v, kG + r, kG + c) + r2 * (fl(v, face) - fl(v, face + 1));
             out(v, kG + mine.j.begin + r, kG + mine.i.begin + c) = s[v];
           }
           if (!E2::is_physical(s, gas)) return double(math::infinity());
