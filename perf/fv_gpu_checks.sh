@@ -11,6 +11,7 @@
 #    Tesla K20c in float (exact solver).
 # 3. The unsplit muscl scheme on the same data (minmod, HLLC, CFL 0.4: about 2200 steps of three
 #    stages), CUDA whole; the cores for the first 200 steps (a whole run takes minutes there).
+# 4. The team kernel's tile on CUDA (double, HLLC): execution.tile [tx, ty] within 40 KB of scratch.
 # Writes OUT/fv-checks.json and OUT/fv-checks.log.
 set -uo pipefail
 bundle="$(cd "${1:?usage: fv_gpu_checks.sh BUNDLE OUT}" && pwd)"
@@ -51,6 +52,11 @@ done
 for precision in "" "-float"; do
   dump "seed003.muscl.cuda$precision" "portaflow-dump-cuda$precision" 1 "$deck" "$work/t.csv" "${unsplit[@]}"
   dump "seed003.muscl.200steps.openmp$cores$precision" "portaflow-dump-openmp$precision" "$cores" "$deck" "$work/t.csv" --steps 200 "${unsplit[@]}"
+done
+
+# 4. Tiles of the fused team kernel.
+for tile in "16, 8" "32, 4" "16, 12" "8, 16"; do
+  dump "seed003.team.hllc.tile[$tile].cuda" portaflow-dump-cuda 1 "$deck" "$work/t.csv" --set fv.flux=hllc --set "execution.tile=[$tile]"
 done
 
 write_checks "$out/fv-checks.json"

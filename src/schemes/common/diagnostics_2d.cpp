@@ -43,7 +43,13 @@ std::optional<NonPhysicalCell> find_nonphysical_2d(const Field2D& u, IndexBox2D 
       Kokkos::Min<long long>(first_bad));
   if (first_bad >= none) return std::nullopt;
   const Index j = static_cast<Index>(first_bad / width), i = static_cast<Index>(first_bad % width);
-  auto one = Kokkos::subview(u, Kokkos::ALL, interior.j.begin + j, interior.i.begin + i);
+  // The cell's variables are strided in u: gather them into a contiguous view on the device
+  // first (a strided device-to-host deep_copy has no copy mechanism under CUDA).
+  const Index cj = interior.j.begin + j, ci = interior.i.begin + i;
+  DeviceView<Real*> one("diagnostics_2d.nonphysical_cell", Euler2::kNumVars);
+  par_for(
+      "diagnostics_2d.gather_nonphysical_cell", IndexRange{0, Euler2::kNumVars},
+      KOKKOS_LAMBDA(Index v) { one(v) = u(v, cj, ci); });
   auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), one);
   Euler2::State s;
   for (int v = 0; v < Euler2::kNumVars; ++v) s[v] = host(v);
