@@ -165,27 +165,34 @@ void par_for_tiles(const std::string& label, const IndexRange& range, TileShape1
       });
 }
 
+// The tiles of a 2D box, row-major by league rank; edge tiles are cut to the box.
+struct TileGrid2D {
+  IndexBox2D box;
+  TileShape2D tile;
+  Index tiles_i = 0, tiles_j = 0;
+  TileGrid2D(const IndexBox2D& b, TileShape2D t)
+      : box(b), tile(t), tiles_i((b.i.size() + t.i - 1) / t.i), tiles_j((b.j.size() + t.j - 1) / t.j) {}
+  Index count() const { return tiles_i * tiles_j; }
+  KOKKOS_INLINE_FUNCTION IndexBox2D operator()(Index rank) const {
+    const Index j0 = box.j.begin + (rank / tiles_i) * tile.j;
+    const Index i0 = box.i.begin + (rank % tiles_i) * tile.i;
+    return {{j0, j0 + tile.j < box.j.end ? j0 + tile.j : box.j.end},
+            {i0, i0 + tile.i < box.i.end ? i0 + tile.i : box.i.end}};
+  }
+};
+
 // f(member, tile) for every tile of `box`, tile being the IndexBox2D of outputs it owns.
 template <class Functor>
 void par_for_tiles(const std::string& label, const IndexBox2D& box, TileShape2D tile,
                    std::size_t scratch_bytes, const Functor& f) {
   if (box.size() == 0) return;
   ProfilingRegion region(label);
-  const Index tiles_i = (box.i.size() + tile.i - 1) / tile.i;
-  const Index tiles_j = (box.j.size() + tile.j - 1) / tile.j;
-  TeamPolicy policy(tiles_i * tiles_j, Kokkos::AUTO);
+  const TileGrid2D tiles(box, tile);
+  TeamPolicy policy(tiles.count(), Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
-  const IndexBox2D b = box;
-  const TileShape2D t = tile;
   Kokkos::parallel_for(
-      label, policy, KOKKOS_LAMBDA(const TeamMember& member) {
-        const Index tj = member.league_rank() / tiles_i;
-        const Index ti = member.league_rank() % tiles_i;
-        const Index j0 = b.j.begin + tj * t.j, i0 = b.i.begin + ti * t.i;
-        const IndexBox2D mine{{j0, j0 + t.j < b.j.end ? j0 + t.j : b.j.end},
-                              {i0, i0 + t.i < b.i.end ? i0 + t.i : b.i.end}};
-        f(member, mine);
-      });
+      label, policy,
+      KOKKOS_LAMBDA(const TeamMember& member) { f(member, tiles(member.league_rank())); });
 }
 
 // par_for_tiles with a reduction: f(member, tile, acc) adds its tile's part to acc once per team
@@ -195,21 +202,13 @@ template <class Functor, class Reducer>
 void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape2D tile,
                       std::size_t scratch_bytes, const Functor& f, const Reducer& reducer) {
   ProfilingRegion region(label);
-  const Index tiles_i = (box.i.size() + tile.i - 1) / tile.i;
-  const Index tiles_j = (box.j.size() + tile.j - 1) / tile.j;
-  TeamPolicy policy(tiles_i * tiles_j, Kokkos::AUTO);
+  const TileGrid2D tiles(box, tile);
+  TeamPolicy policy(tiles.count(), Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
-  const IndexBox2D b = box;
-  const TileShape2D t = tile;
   Kokkos::parallel_reduce(
       label, policy,
       KOKKOS_LAMBDA(const TeamMember& member, typename Reducer::value_type& acc) {
-        const Index tj = member.league_rank() / tiles_i;
-        const Index ti = member.league_rank() % tiles_i;
-        const Index j0 = b.j.begin + tj * t.j, i0 = b.i.begin + ti * t.i;
-        const IndexBox2D mine{{j0, j0 + t.j < b.j.end ? j0 + t.j : b.j.end},
-                              {i0, i0 + t.i < b.i.end ? i0 + t.i : b.i.end}};
-        f(member, mine, acc);
+        f(member, tiles(member.league_rank()), acc);
       },
       reducer);
 }

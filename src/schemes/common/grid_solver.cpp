@@ -1,5 +1,6 @@
 #include "portaflow/schemes/common/grid_solver.hpp"
 
+#include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 
@@ -73,6 +74,20 @@ void GridSolver2D::restore_state(const SolverState& state) {
   restore_array(state, "state", state_);
   time_ = state.time;
   steps_ = state.steps;
+}
+
+double GridSolver1D::max_wave_speed() const {
+  using E1 = physics::Euler<1>;
+  const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
+  const auto u = state_;
+  return par_max<double>(
+      "grid_solver1d.max_wave_speed", interior(), KOKKOS_LAMBDA(Index i, double& acc) {
+        E1::State s;
+        for (int v = 0; v < E1::kNumVars; ++v) s[v] = u(v, i);
+        const double speed = E1::is_physical(s, gas) ? static_cast<double>(E1::max_wave_speed(s, gas))
+                                                      : math::infinity();
+        if (speed > acc) acc = speed;
+      });
 }
 
 void GridSolver1D::sample_cell_centres() {

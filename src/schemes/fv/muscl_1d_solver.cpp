@@ -57,16 +57,7 @@ Muscl1DSolver::Muscl1DSolver(const RunConfig& config)
 }
 
 double Muscl1DSolver::stable_time_step() {
-  const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
-  const auto u = state_;
-  const double max_speed = par_max<double>(
-      "muscl1d.max_wave_speed", interior(), KOKKOS_LAMBDA(Index i, double& acc) {
-        const auto s = load(u, i);
-        const double speed = E1::is_physical(s, gas) ? static_cast<double>(E1::max_wave_speed(s, gas))
-                                                      : math::infinity();
-        if (speed > acc) acc = speed;
-      });
-  return config_.time.cfl * axis_.dx / max_speed;
+  return config_.time.cfl * axis_.dx / max_wave_speed();  // Toro eq. 6.17
 }
 
 void Muscl1DSolver::advance(double dt) {

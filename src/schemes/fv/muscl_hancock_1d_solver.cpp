@@ -49,16 +49,7 @@ MusclHancock1DSolver::MusclHancock1DSolver(const RunConfig& config)
 }
 
 double MusclHancock1DSolver::stable_time_step() {
-  const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
-  const auto u = state_;
-  const double max_speed = par_max<double>(
-      "muscl_hancock1d.max_wave_speed", interior(), KOKKOS_LAMBDA(Index i, double& acc) {
-        const auto s = load(u, i);
-        const double speed = E1::is_physical(s, gas) ? static_cast<double>(E1::max_wave_speed(s, gas))
-                                                      : math::infinity();
-        if (speed > acc) acc = speed;
-      });
-  return config_.time.cfl * axis_.dx / max_speed;  // Toro eq. 6.17
+  return config_.time.cfl * axis_.dx / max_wave_speed();  // Toro eq. 6.17
 }
 
 void MusclHancock1DSolver::advance(double dt) {

@@ -19,6 +19,8 @@ class GridSolver1D : public Solver {
   std::optional<NonPhysicalCell> find_nonphysical() const override;
   SolverState save_state() const override;
   void restore_state(const SolverState& state) override;
+  // max |u| + a over the interior (infinity where a cell is non-physical): the CFL speed.
+  double max_wave_speed() const;
 
  protected:
   // state(component, i): components 0..2 are rho, rho u, E; `ghosts` cells on each side.
