@@ -8,6 +8,9 @@
 #   --float        also build single-precision binaries (build/<preset>-float, configured with
 #                  -DPORTAFLOW_PRECISION=float) and pack them as portaflow-bench-*-float
 #   --preset-cuda  the CUDA preset to pack (default cuda-hopper; cuda-kepler for K20/K40/K80)
+#   --app          also pack the portaflow command itself (bin/portaflow-cuda, -openmp) and the
+#                  VTK libraries it links (about 25 MB more), for whole runs that write their
+#                  outputs on the node (the multi-block NACA 0012 runs)
 #
 # Builds in the presets' own folders (build/cuda-hopper, build/openmp), or under
 # $PORTAFLOW_BUNDLE_BUILD_DIR/<preset> when that is set. PORTAFLOW_JOBS sets the parallel jobs.
@@ -27,10 +30,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
 
 float=0
+app=0
 cuda_preset=cuda-hopper
 while [ $# -gt 0 ]; do
   case "$1" in
     --float) float=1 ;;
+    --app) app=1 ;;
     --preset-cuda) cuda_preset="${2:?--preset-cuda needs a preset}"; shift ;;
     -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "pack_gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -63,6 +68,7 @@ build() {
     exit 1
   }
   local targets=(portaflow-bench)
+  [ $app = 1 ] && [[ $folder != *-float ]] && targets+=(portaflow)
   grep -q '^build portaflow-dump:\|^build bin/portaflow-dump:' "$folder/build.ninja" 2>/dev/null &&
     targets+=(portaflow-dump)
   log "build ${targets[*]} in $folder"
@@ -94,7 +100,8 @@ rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib/fallback"
 for entry in "${builds[@]}"; do
   IFS=: read -r _ folder name <<<"$entry"
-  for tool in portaflow-bench portaflow-dump; do
+  for tool in portaflow-bench portaflow-dump portaflow; do
+    [ $tool = portaflow ] && [ $app = 0 ] && continue
     [ -f "$folder/bin/$tool" ] || continue
     cp "$folder/bin/$tool" "$bundle/bin/$tool-$name"
     strip --strip-unneeded "$bundle/bin/$tool-$name"
@@ -109,6 +116,9 @@ for binary in "$bundle"/bin/*; do
     case "$name" in
       libcudart.so.11.0 | libgomp.so.1 | libyaml-cpp.so.0.7) cp -L "$path" "$bundle/lib/$name" ;;
       libstdc++.so.6 | libgcc_s.so.1) cp -L "$path" "$bundle/lib/fallback/$name" ;;
+      libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | ld-linux*) ;;
+      *) [[ $(basename "$binary") == portaflow-cuda* || $(basename "$binary") == portaflow-openmp* ]] &&
+           cp -L "$path" "$bundle/lib/$name" ;;
     esac
   done < <(ldd "$binary" | grep '=>')
   if ldd "$binary" | grep -q 'not found'; then

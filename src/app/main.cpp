@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "portaflow/app/run_driver.hpp"
+#include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/atomic_write.hpp"
 #include "portaflow/io/checkpoint.hpp"
 #include "portaflow/io/read_run_config.hpp"
+#include "portaflow/schemes/multiblock/steady_solver.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace {
@@ -33,6 +35,7 @@ Options:
   --set KEY.PATH=VALUE   override one deck key, e.g. --set time.t_end=0.2 --set mesh.cells=800
                          (VALUE is YAML: 0.5, text, [400, 400], {rho: 1, u: 0, p: 1})
   --restart FILE         continue from a checkpoint (output.checkpoint_every) of this deck
+                         (time-accurate schemes; not multiblock)
   --kokkos-threads=N     OpenMP threads (or set OMP_NUM_THREADS); other --kokkos-* options
                          are passed to Kokkos
 
@@ -89,7 +92,40 @@ void list_available(std::ostream& out) {
     out << "  " << s.name << " (" << (s.dimension ? std::to_string(s.dimension) + "D" : std::string("1D/2D"))
         << "): " << s.description << "\n";
   out << "Problem types (deck key 'problem.type'):\n"
-      << "  riemann: two constant states (problem.left, problem.right) split at problem.x0\n";
+      << "  riemann: two constant states (problem.left, problem.right) split at problem.x0\n"
+      << "  freestream (multiblock): a uniform flow at problem.mach and problem.alpha around "
+         "the mesh (mesh.generator: box, four_block, naca0012, plot3d)\n";
+}
+
+std::string describe_multiblock_mesh(const MultiBlockMeshConfig& m) {
+  const std::string nodes = std::to_string(m.nodes[0]) + " x " + std::to_string(m.nodes[1]);
+  switch (m.kind) {
+    case MultiBlockMeshKind::kBox:
+      return "box mesh of " + nodes + " nodes";
+    case MultiBlockMeshKind::kFourBlock:
+      return "four-block box mesh of " + nodes + " nodes";
+    case MultiBlockMeshKind::kNaca0012:
+      return "NACA 0012 C-mesh level " + std::to_string(m.level);
+    case MultiBlockMeshKind::kPlot3d:
+      return "Plot3D mesh " + m.plot3d_file;
+  }
+  return "mesh";
+}
+
+// multiblock: a steady state, with its own driver (cycles and residuals, not time steps).
+int run_steady(const CommandLine& cl, const RunConfig& config) {
+  std::cout << version_text() << "\n"
+            << "deck " << cl.deck << ": scheme multiblock (order " << config.multiblock.order
+            << "), " << describe_multiblock_mesh(config.multiblock_mesh) << ", Mach "
+            << config.freestream.mach << ", alpha " << config.freestream.alpha_degrees
+            << " deg; at most " << config.steady.max_cycles << " cycles to a residual drop of "
+            << config.steady.residual_drop << "; output in " << config.output.dir << "\n";
+  auto solver = make_steady_solver(config);
+  const SteadySummary summary = run_to_steady(config, *solver, std::cout);
+  std::cout << "done: " << (summary.converged ? "converged" : "not converged") << " after "
+            << summary.cycles << " cycles in " << summary.wall_seconds << " s; outputs in "
+            << config.output.dir << "\n";
+  return 0;
 }
 
 int run_command(const CommandLine& cl) {
@@ -101,6 +137,10 @@ int run_command(const CommandLine& cl) {
     std::cout << "# " << cl.deck << ": OK\n";
     return 0;
   }
+  if (config.scheme == SchemeKind::kMultiBlock && !cl.restart.empty())
+    throw InputError("--restart " + cl.restart + ": checkpoint and restart are not supported "
+                     "for the multiblock scheme yet; run " + cl.deck +
+                     " without --restart (it starts from the free stream)");
   io::ensure_directory(config.output.dir);
   const std::filesystem::path resolved = std::filesystem::path(config.output.dir) / "resolved.yaml";
   io::write_atomically(resolved, [&](const std::filesystem::path& tmp) {
@@ -108,6 +148,7 @@ int run_command(const CommandLine& cl) {
     out << deck.resolved_text();
     if (!out) throw Error("cannot write " + tmp.string());
   });
+  if (config.scheme == SchemeKind::kMultiBlock) return run_steady(cl, config);
   std::cout << version_text() << "\n"
             << "deck " << cl.deck << ": scheme " << config.scheme_name << ", "
             << config.mesh.cell_count() << " cells, t_end = " << config.time.t_end

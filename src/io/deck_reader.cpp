@@ -1,6 +1,9 @@
 #include "portaflow/io/deck_reader.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -41,15 +44,13 @@ std::string format_number(double v) {
   return out.str();
 }
 
-// The shortest decimal text that reads back as exactly `v` (1.4, not 1.3999999999999999), so
-// resolved decks read like the decks users write.
+// The shortest decimal text that reads back as exactly `v` (1.4, not 1.3999999999999999; 20, not
+// 2e+01), so resolved decks read like the decks users write. std::to_chars without a precision
+// gives exactly that (C++17 [charconv.to.chars]).
 YAML::Node shortest_real(double v) {
-  char text[32];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, v);
-    if (std::strtod(text, nullptr) == v) break;
-  }
-  return YAML::Node(std::string(text));
+  std::array<char, 32> text{};
+  const auto result = std::to_chars(text.data(), text.data() + text.size(), v);
+  return YAML::Node(std::string(text.data(), result.ptr));
 }
 
 std::string describe_real_range(const RealSpec& spec) {
@@ -113,15 +114,48 @@ std::string join_path(const std::string& parent, const std::string& key) {
   return parent.empty() ? key : parent + "." + key;
 }
 
-// node[parts[k]]... = value, creating maps on the way. Nodes are passed by value because a
-// yaml-cpp Node is a handle: assigning one Node variable to another would overwrite the tree.
+// A path part that indexes a list item ("mesh.boundaries.1.face").
+bool is_index(const std::string& part) {
+  return !part.empty() && part.size() < 10 &&
+         std::all_of(part.begin(), part.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
+// What holds the part after `next`: a list when it is an item index, else a map.
+YAML::NodeType::value container_for(const std::string& next) {
+  return is_index(next) ? YAML::NodeType::Sequence : YAML::NodeType::Map;
+}
+
+// node[parts[k]]... = value, creating maps (lists where the next part is an item index) on the
+// way. Nodes are passed by value because a yaml-cpp Node is a handle: assigning one Node variable
+// to another would overwrite the tree. List items are read in order, so an item is either there
+// already or the next one to append.
 void assign_path(YAML::Node node, const std::vector<std::string>& parts, std::size_t k,
                  const YAML::Node& value) {
-  if (k + 1 == parts.size()) {
+  const bool last = k + 1 == parts.size();
+  if (node.IsSequence() && is_index(parts[k])) {
+    const std::size_t item = std::stoul(parts[k]);
+    if (item > node.size())
+      throw Error("internal error: deck list item " + parts[k] + " recorded before item " +
+                  std::to_string(node.size()));
+    if (item == node.size()) {
+      node.push_back(last ? value : YAML::Node(container_for(parts[k + 1])));
+      if (last) return;
+    } else if (last) {
+      node[item] = value;
+      return;
+    }
+    if (node[item].Type() != container_for(parts[k + 1]))
+      node[item] = YAML::Node(container_for(parts[k + 1]));
+    assign_path(node[item], parts, k + 1, value);
+    return;
+  }
+  if (last) {
     node[parts[k]] = value;
     return;
   }
-  if (!node[parts[k]].IsMap()) node[parts[k]] = YAML::Node(YAML::NodeType::Map);
+  if (node[parts[k]].Type() != container_for(parts[k + 1]))
+    node[parts[k]] = YAML::Node(container_for(parts[k + 1]));
   assign_path(node[parts[k]], parts, k + 1, value);
 }
 
@@ -136,6 +170,13 @@ bool valid_key_path(const std::vector<std::string>& parts) {
 }
 
 }  // namespace
+
+std::string display_key(const std::string& path) {
+  std::string shown;
+  for (const auto& part : split_key_path(path))
+    shown += is_index(part) ? "[" + part + "]" : (shown.empty() ? part : "." + part);
+  return shown;
+}
 
 std::vector<std::string> split_key_path(const std::string& path) {
   std::vector<std::string> parts;
@@ -222,9 +263,19 @@ YAML::Node DeckReader::lookup(const std::string& path) const {
   for (const auto& part : parts) {
     // A missing key gives a "zombie" node: only IsDefined() may be asked of it.
     if (!current.IsDefined() || current.IsNull()) return YAML::Node(YAML::NodeType::Undefined);
+    if (current.IsSequence() && is_index(part)) {
+      const std::size_t item = std::stoul(part);
+      if (item >= current.size()) return YAML::Node(YAML::NodeType::Undefined);
+      const YAML::Node& as_const = current;
+      YAML::Node next = as_const[item];
+      current.reset(next);
+      prefix = join_path(prefix, part);
+      continue;
+    }
     if (!current.IsMap()) {
-      throw InputError(location(prefix) + ": error: key '" + prefix + "': expected a map (with key '" +
-                       part + "'), found " + describe_found(current));
+      throw InputError(location(prefix) + ": error: key '" + display_key(prefix) +
+                       "': expected a map (with key '" + part + "'), found " +
+                       describe_found(current));
     }
     const YAML::Node& as_const = current;
     YAML::Node next = as_const[part];
@@ -255,7 +306,7 @@ std::string DeckReader::location(const std::string& path) const {
 }
 
 void DeckReader::fail(const std::string& path, const std::string& message) const {
-  throw InputError(location(path) + ": error: key '" + path + "': " + message);
+  throw InputError(location(path) + ": error: key '" + display_key(path) + "': " + message);
 }
 
 void DeckReader::fail_value(const std::string& path, const YAML::Node& node,
@@ -265,14 +316,15 @@ void DeckReader::fail_value(const std::string& path, const YAML::Node& node,
 
 void DeckReader::fail_missing(const std::string& path, const std::string& expected) const {
   std::string message = location(parent_of(path).empty() ? path : parent_of(path)) +
-                        ": error: missing required key '" + path + "' (" + expected + ")";
+                        ": error: missing required key '" + display_key(path) + "' (" + expected +
+                        ")";
   // A near-miss among the keys actually written is most likely a typo of this one.
   const YAML::Node parent = parent_of(path).empty() ? root_ : lookup(parent_of(path));
   if (parent.IsDefined() && parent.IsMap()) {
     for (auto it = parent.begin(); it != parent.end(); ++it) {
       const std::string written = it->first.Scalar();
       if (written != leaf_of(path) && edit_distance(written, leaf_of(path)) <= 2) {
-        message += "; found '" + join_path(parent_of(path), written) + "' at " +
+        message += "; found '" + display_key(join_path(parent_of(path), written)) + "' at " +
                    format_mark(name_, it->first.Mark()) + " instead: a typo?";
         break;
       }
@@ -459,6 +511,56 @@ std::vector<long long> DeckReader::get_int_list(const std::string& path, std::si
   return values;
 }
 
+std::vector<double> DeckReader::get_real_list(const std::string& path,
+                                              const std::vector<double>& default_values,
+                                              const RealSpec& spec) {
+  if (find(path)) return get_real_list(path, default_values.size(), spec);
+  YAML::Node resolved(YAML::NodeType::Sequence);
+  resolved.SetStyle(YAML::EmitterStyle::Flow);
+  for (const double v : default_values) resolved.push_back(shortest_real(v));
+  remember(path, resolved);
+  return default_values;
+}
+
+std::size_t DeckReader::get_map_list(const std::string& path, const char* meaning) {
+  const auto node = find(path);
+  if (node && !node->IsSequence())
+    fail_value(path, *node, std::string("a list of maps (") + meaning + ")");
+  const std::size_t count = node ? node->size() : 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const YAML::Node item = (*node)[k];
+    if (!item.IsMap())
+      fail_value(join_path(path, std::to_string(k)), item, std::string("a map (") + meaning + ")");
+  }
+  remember(path, YAML::Node(YAML::NodeType::Sequence));  // the items' keys fill it as they are read
+  return count;
+}
+
+std::filesystem::path DeckReader::get_existing_file(const std::string& path, const char* meaning) {
+  namespace fs = std::filesystem;
+  const std::string expected = "the name of an existing file";
+  const auto node = find(path);
+  if (!node) fail_missing(path, std::string(meaning) + ": " + expected);
+  if (!node->IsScalar() || node->Scalar().empty()) fail_value(path, *node, expected);
+  const fs::path given = node->Scalar();
+  const bool from_command_line = location(path).rfind("--set", 0) == 0;
+  const fs::path base = from_command_line ? fs::current_path() : fs::path(name_).parent_path();
+  const fs::path file = fs::absolute(given.is_absolute() ? given : base / given).lexically_normal();
+  std::error_code status;
+  if (!fs::exists(file, status)) {
+    fail(path, "no such file '" + given.string() + "'" +
+                   (given.is_absolute() ? std::string()
+                                        : " (looked for '" + file.string() + "'; a relative name "
+                                          "is taken from the " +
+                                              (from_command_line ? "current folder"
+                                                                 : "deck's folder") + ")"));
+  }
+  if (fs::is_directory(file, status))
+    fail(path, "'" + file.string() + "' is a folder; expected " + expected);
+  remember(path, YAML::Node(file.string()));
+  return file;
+}
+
 void DeckReader::reject_unknown_keys() const {
   // Depth-first over the deck's maps, in file order, so the first unknown key is reported.
   struct Walker {
@@ -473,6 +575,10 @@ void DeckReader::reject_unknown_keys() const {
           return next != reader.known_paths_.end() && next->rfind(path + ".", 0) == 0;
         }();
         if (known_map && it->second.IsMap()) walk(it->second, path);
+        if (known_map && it->second.IsSequence()) {  // a list of maps (get_map_list)
+          for (std::size_t k = 0; k < it->second.size(); ++k)
+            if (it->second[k].IsMap()) walk(it->second[k], join_path(path, std::to_string(k)));
+        }
       }
     }
     [[noreturn]] void report(const std::string& path, const YAML::Mark& mark) const {
@@ -482,16 +588,18 @@ void DeckReader::reject_unknown_keys() const {
         if (parent_of(known) == parent) siblings.push_back(leaf_of(known));
       std::string where = reader.overrides_.count(path) ? reader.overrides_.at(path)
                                                          : format_mark(reader.name_, mark);
-      std::string message = where + ": error: unknown key '" + path + "'";
+      std::string message = where + ": error: unknown key '" + display_key(path) + "'";
       std::string best;
       std::size_t best_distance = 3;
       for (const auto& s : siblings) {
         const std::size_t d = edit_distance(s, leaf_of(path));
         if (d < best_distance) best_distance = d, best = s;
       }
-      if (!best.empty()) message += "; did you mean '" + join_path(parent, best) + "'?";
+      if (!best.empty())
+        message += "; did you mean '" + display_key(join_path(parent, best)) + "'?";
       message += " Keys accepted " + (parent.empty() ? std::string("at the top level")
-                                                     : "in '" + parent + "'") + " for this deck:";
+                                                     : "in '" + display_key(parent) + "'") +
+                 " for this deck:";
       for (std::size_t k = 0; k < siblings.size(); ++k)
         message += (k == 0 ? " " : ", ") + siblings[k];
       throw InputError(message);

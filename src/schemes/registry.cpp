@@ -23,6 +23,10 @@ const std::vector<SchemeInfo>& available_schemes() {
       {"muscl", SchemeKind::kMuscl, 0,
        "unsplit finite volume: MUSCL 2nd/3rd-order face values (minmod), Rusanov/HLLC/exact "
        "flux, SSP-RK3 (seed 002); 1D (planar, cylindrical, spherical) or 2D"},
+      {"multiblock", SchemeKind::kMultiBlock, 2,
+       "curvilinear multi-block SBP finite differences (order 2 or 4) with artificial "
+       "dissipation, SAT boundaries and interfaces, 5-stage Runge-Kutta with local time steps to "
+       "a steady state (seed 001)"},
   };
   return schemes;
 }
@@ -41,6 +45,11 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
     case SchemeKind::kMuscl:
       if (config.mesh.dimension == 1) return std::make_unique<fv::Muscl1DSolver>(config);
       return std::make_unique<fv::Muscl2DSolver>(config);
+    case SchemeKind::kMultiBlock:
+      // A steady-state scheme: it has cycles and residuals, not time steps.
+      throw Error("internal error: the multiblock scheme marches to a steady state and has no "
+                  "time-accurate Solver; build it with make_steady_solver and run it with "
+                  "run_to_steady");
   }
   throw Error("internal error: no factory for scheme '" + config.scheme_name + "'");
 }

@@ -213,6 +213,18 @@ void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape
       reducer);
 }
 
+// f(member) for league ranks [0, teams), each team with scratch_bytes of team scratch: for
+// tilings that are not one box (the tiles of several blocks, see multiblock/residual_team.cpp).
+template <class Functor>
+void par_for_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
+                   const Functor& f) {
+  if (teams == 0) return;
+  ProfilingRegion region(label);
+  TeamPolicy policy(teams, Kokkos::AUTO);
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  Kokkos::parallel_for(label, policy, f);
+}
+
 // The maximum of f(k) for k in [0, n) over the team's threads, known to every thread.
 template <class T, class Functor>
 KOKKOS_INLINE_FUNCTION T team_max(const TeamMember& member, Index n, const Functor& f) {
@@ -236,3 +248,33 @@ KOKKOS_INLINE_FUNCTION void team_for(const TeamMember& member, Index n, const Fu
 KOKKOS_INLINE_FUNCTION void team_barrier(const TeamMember& member) { member.team_barrier(); }
 
 }  // namespace portaflow
+
+namespace portaflow {
+
+// A fixed number of sums reduced in one pass (residual norms per equation, force components),
+// usable with Kokkos::Sum<SumArray<T, N>>. The volatile overloads are what Kokkos 3.x joins with.
+template <class T, int N>
+struct SumArray {
+  T value[N];
+  KOKKOS_INLINE_FUNCTION SumArray() {
+    for (int i = 0; i < N; ++i) value[i] = 0;
+  }
+  KOKKOS_INLINE_FUNCTION SumArray& operator+=(const SumArray& other) {
+    for (int i = 0; i < N; ++i) value[i] += other.value[i];
+    return *this;
+  }
+  KOKKOS_INLINE_FUNCTION void operator+=(const volatile SumArray& other) volatile {
+    for (int i = 0; i < N; ++i) value[i] += other.value[i];
+  }
+};
+
+}  // namespace portaflow
+
+namespace Kokkos {
+template <class T, int N>
+struct reduction_identity<portaflow::SumArray<T, N>> {
+  KOKKOS_FORCEINLINE_FUNCTION static portaflow::SumArray<T, N> sum() {
+    return portaflow::SumArray<T, N>();
+  }
+};
+}  // namespace Kokkos

@@ -4,6 +4,10 @@
 // and builds the resolved deck: every value actually used, defaults filled in.
 //
 // Values given by `--set a.b=value` are located as "--set a.b=value" instead of a line.
+//
+// Items of a list of maps (mesh.boundaries: [{block: 0, face: imin}, ...]) are addressed with
+// their 0-based index as a path part, "mesh.boundaries.1.face"; messages write it
+// "mesh.boundaries[1].face".
 #pragma once
 
 #include <filesystem>
@@ -61,6 +65,18 @@ class DeckReader {
                                     const RealSpec& spec);
   std::vector<long long> get_int_list(const std::string& path, std::size_t count,
                                       const IntSpec& spec);
+  // The same with a default: `default_values` (its size is the count) when the key is absent.
+  std::vector<double> get_real_list(const std::string& path,
+                                    const std::vector<double>& default_values,
+                                    const RealSpec& spec);
+  // A list of maps, e.g. mesh.boundaries; absent means an empty list. Checks that every item is a
+  // map and returns the number of items; read item k's keys with the getters above at
+  // "path.k.key". Keys of an item that nobody reads are reported by reject_unknown_keys().
+  std::size_t get_map_list(const std::string& path, const char* meaning);
+  // The name of a file that must exist (required key). A relative name is taken from the deck's
+  // folder (from the current folder when it was given with --set). Returns the absolute path,
+  // which is also what the resolved deck holds, so that the resolved deck runs from anywhere.
+  std::filesystem::path get_existing_file(const std::string& path, const char* meaning);
 
   // Throws InputError naming the first key in the deck that no getter asked for. Call once all
   // keys are read.
@@ -99,5 +115,8 @@ class DeckReader {
 
 // Splits "a.b.c" into {"a", "b", "c"}.
 std::vector<std::string> split_key_path(const std::string& path);
+
+// A key path as messages show it: list indices in brackets, "mesh.boundaries[1].face".
+std::string display_key(const std::string& path);
 
 }  // namespace portaflow::io

@@ -39,6 +39,7 @@ struct NonPhysicalCell {
   std::array<double, 3> position{0, 0, 0};
   double rho = 0;
   double pressure = 0;
+  int block = -1;  // multi-block meshes: the block (index = node (i, j, k) in it); else -1
 };
 
 // A solver's state for restart: raw copies of the arrays that define it (in the build's Real,

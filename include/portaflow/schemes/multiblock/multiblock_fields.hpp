@@ -1,0 +1,45 @@
+// The device arrays of the multi-block solver: every block packed into one allocation per field
+// (see block_table.hpp), and the face points where SAT penalties act (seed 001's sub-face
+// streams: boundary and interface work runs over these points only, never the whole volume).
+#pragma once
+
+#include "portaflow/physics/euler.hpp"
+#include "portaflow/schemes/multiblock/block_table.hpp"
+
+namespace portaflow::multiblock {
+
+template <int Dim>
+struct Fields {
+  static constexpr int kNumVars = Dim + 2;
+  BlockTable table;
+  DeviceView<Real**> coordinates;  // (c, node): x, y (, z)
+  // Row d of the metric: grad(xi_d) / J, the (non-unit) normal of a xi_d = const surface whose
+  // length is that surface's area per unit index. In 2D: grad(xi)/J = (y_eta, -x_eta),
+  // grad(eta)/J = (-y_xi, x_xi). Stored as (d * Dim + c, node).
+  DeviceView<Real**> metric;
+  DeviceView<Real*> jacobian;        // J = 1 / det(d x / d xi)
+  DeviceView<Real**> u;              // (var, node) conservative state
+  DeviceView<Real**> u_start;        // the state at the start of the Runge-Kutta cycle
+  DeviceView<Real**> residual;       // (var, node) dU/dt
+  DeviceView<Real**> spectral_radius;  // (d, node) |grad(xi_d)/J . u| + a |grad(xi_d)/J|
+  DeviceView<Real*> time_step;         // local time step
+  DeviceView<Real**> source;           // (var, node) added to dU/dt; empty: none (MMS only)
+};
+
+enum FacePointKind : int { kFarFieldPoint = 0, kWallPoint = 1, kInterfacePoint = 2 };
+
+// One entry per (face node, face) pair; a node on two faces (a corner) or on two sub-faces has
+// two entries, and each adds its penalty.
+struct FacePoints {
+  int count = 0;
+  DeviceView<int*> node;       // packed node index
+  DeviceView<int*> twin;       // interface: the coinciding node of the other block; else -1
+  DeviceView<int*> direction;  // the face's normal index direction d
+  DeviceView<int*> kind;       // FacePointKind
+  DeviceView<Real*> side;      // -1 on a minimum face, +1 on a maximum face (outward)
+  DeviceView<Real*> inverse_norm;    // 1 / H_d at the node (the SBP boundary weight)
+  DeviceView<Real*> surface_weight;  // product of the tangential H weights (wall integrals)
+  DeviceView<Real**> external;       // (var, point) the far-field state
+};
+
+}  // namespace portaflow::multiblock

@@ -1,0 +1,124 @@
+// Face points from the mesh topology (seed 001, Figs. 5-6): one entry per face node of every
+// boundary patch and of both sides of every interface, with the gather index of the twin node
+// (the "neighbour stream") precomputed on the host.
+#include <string>
+
+#include "portaflow/core/error.hpp"
+#include "portaflow/schemes/multiblock/multiblock_solver.hpp"
+#include "portaflow/schemes/multiblock/sbp_operators.hpp"
+
+namespace portaflow::multiblock {
+
+namespace {
+
+double norm_weight(int order, int r, int n) {
+  return order == 2 ? sbp_norm<2>(r, n) : sbp_norm<4>(r, n);
+}
+
+struct HostFacePoints {
+  std::vector<int> node, twin, direction, kind;
+  std::vector<Real> side, inverse_norm, surface_weight;
+};
+
+// Packed node index of offsets (s, t) on a patch.
+int patch_node(const mesh::FacePatch& patch, const BlockTable& table, int s, int t) {
+  const BlockExtent& e = table.blocks[patch.block];
+  const int d = mesh::face_direction(patch.face);
+  const auto tangential = mesh::tangential_directions(patch.face);
+  int ijk[3] = {0, 0, 0};
+  ijk[d] = mesh::face_is_max(patch.face) ? e.nodes[d] - 1 : 0;
+  ijk[tangential[0]] = patch.begin[0] + s;
+  ijk[tangential[1]] = patch.begin[1] + t;
+  return table.node(patch.block, ijk[0], ijk[1], ijk[2]);
+}
+
+void add_patch(int order, const mesh::FacePatch& patch, FacePointKind kind,
+               const mesh::InterfacePatch* interface, const BlockTable& table,
+               HostFacePoints& out) {
+  const BlockExtent& e = table.blocks[patch.block];
+  const int d = mesh::face_direction(patch.face);
+  const auto tangential = mesh::tangential_directions(patch.face);
+  const int r = mesh::face_is_max(patch.face) ? e.nodes[d] - 1 : 0;
+  const auto extent = patch.extent();
+  for (int t = 0; t < extent[1]; ++t) {
+    for (int s = 0; s < extent[0]; ++s) {
+      out.node.push_back(patch_node(patch, table, s, t));
+      int twin = -1;
+      if (interface) {
+        const auto other = mesh::twin_offsets(*interface, s, t);
+        twin = patch_node(interface->b, table, other[0], other[1]);
+      }
+      out.twin.push_back(twin);
+      out.direction.push_back(d);
+      out.kind.push_back(kind);
+      out.side.push_back(mesh::face_is_max(patch.face) ? 1 : -1);
+      out.inverse_norm.push_back(static_cast<Real>(1 / norm_weight(order, r, e.nodes[d])));
+      double weight = 1;
+      const int position[2] = {patch.begin[0] + s, patch.begin[1] + t};
+      for (int a = 0; a < 2; ++a) {
+        const int n = e.nodes[tangential[a]];
+        if (n > 1) weight *= norm_weight(order, position[a], n);
+      }
+      out.surface_weight.push_back(static_cast<Real>(weight));
+    }
+  }
+}
+
+// The same interface seen from its b side.
+mesh::InterfacePatch reversed_interface(const mesh::InterfacePatch& in) {
+  mesh::InterfacePatch out;
+  out.a = in.b;
+  out.b = in.a;
+  // a's axis k runs along b's axis axis_map[k]; so b's axis axis_map[k] runs along a's axis k.
+  for (int k = 0; k < 2; ++k) {
+    out.axis_map[in.axis_map[k]] = k;
+    out.reversed[in.axis_map[k]] = in.reversed[k];
+  }
+  return out;
+}
+
+template <class T>
+DeviceView<T*> to_device(const std::string& label, const std::vector<T>& host) {
+  DeviceView<T*> view(label, host.size());
+  auto mirror = Kokkos::create_mirror_view(view);
+  for (std::size_t p = 0; p < host.size(); ++p) mirror(p) = host[p];
+  Kokkos::deep_copy(view, mirror);
+  return view;
+}
+
+}  // namespace
+
+FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const BlockTable& table,
+                             std::vector<std::array<double, 2>>& positions) {
+  HostFacePoints host;
+  for (const auto& boundary : mesh.boundaries) {
+    const FacePointKind kind =
+        boundary.kind == mesh::BoundaryKind::kFarField ? kFarFieldPoint : kWallPoint;
+    add_patch(order, boundary.patch, kind, nullptr, table, host);
+  }
+  for (const auto& interface : mesh.interfaces) {
+    add_patch(order, interface.a, kInterfacePoint, &interface, table, host);
+    const mesh::InterfacePatch other = reversed_interface(interface);
+    add_patch(order, other.a, kInterfacePoint, &other, table, host);
+  }
+  positions.clear();
+  for (const int node : host.node) {
+    const NodeIndex at = table.locate(node);
+    const auto& block = mesh.blocks[at.block];
+    const std::size_t i = block.index(at.ijk[0], at.ijk[1], at.ijk[2]);
+    positions.push_back({block.x[i], block.y[i]});
+  }
+  FacePoints points;
+  points.count = static_cast<int>(host.node.size());
+  points.node = to_device("multiblock.face.node", host.node);
+  points.twin = to_device("multiblock.face.twin", host.twin);
+  points.direction = to_device("multiblock.face.direction", host.direction);
+  points.kind = to_device("multiblock.face.kind", host.kind);
+  points.side = to_device("multiblock.face.side", host.side);
+  points.inverse_norm = to_device("multiblock.face.inverse_norm", host.inverse_norm);
+  points.surface_weight = to_device("multiblock.face.surface_weight", host.surface_weight);
+  points.external = DeviceView<Real**>("multiblock.face.external", 4, points.count);
+  return points;
+}
+
+}  // namespace portaflow::multiblock
