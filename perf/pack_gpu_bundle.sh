@@ -10,7 +10,8 @@
 #   --preset-cuda  the CUDA preset to pack (default cuda-hopper; cuda-kepler for K20/K40/K80)
 #   --app          also pack the portaflow command itself (bin/portaflow-cuda, -openmp) and the
 #                  VTK libraries it links (about 25 MB more), for whole runs that write their
-#                  outputs on the node (the multi-block NACA 0012 runs)
+#                  outputs on the node (the multi-block NACA 0012 runs); leaves portaflow-dump
+#                  out and strips the libraries, so the bundle fits the 64 MiB carry limit
 #
 # Builds in the presets' own folders (build/cuda-hopper, build/openmp), or under
 # $PORTAFLOW_BUNDLE_BUILD_DIR/<preset> when that is set. PORTAFLOW_JOBS sets the parallel jobs.
@@ -102,6 +103,9 @@ for entry in "${builds[@]}"; do
   IFS=: read -r _ folder name <<<"$entry"
   for tool in portaflow-bench portaflow-dump portaflow; do
     [ $tool = portaflow ] && [ $app = 0 ] && continue
+    # With the app, portaflow-dump is left out and the libraries stripped: the device tool
+    # carries 64 MiB in all, and the app with its VTK libraries takes most of it.
+    [ $tool = portaflow-dump ] && [ $app = 1 ] && continue
     [ -f "$folder/bin/$tool" ] || continue
     cp "$folder/bin/$tool" "$bundle/bin/$tool-$name"
     strip --strip-unneeded "$bundle/bin/$tool-$name"
@@ -135,6 +139,8 @@ for binary in "$bundle"/bin/portaflow-bench-cuda*; do
       exit 1 ;;
   esac
 done
+
+[ $app = 1 ] && strip --strip-unneeded "$bundle"/lib/*.so* 2>/dev/null
 
 # The manifest: where and from what the bundle was made.
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)

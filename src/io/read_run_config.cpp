@@ -428,6 +428,12 @@ void read_multiblock(DeckReader& deck, RunConfig& config) {
   config.multiblock.far_field_vortex = deck.get_bool(
       "multiblock.far_field_vortex", false,
       "add the lifting body's compressible point vortex to the far-field state");
+  // The flat residual kernel is the default: on the H100 it ran the order-4 residual at 8.1e9
+  // nodes/s against the team kernel's 3.7e9 (4e6 nodes), and on 16 cores the two were within
+  // 10% (perf/results/h100-20261121-multiblock*.json).
+  const std::string kernel = deck.get_choice("execution.kernel", {"flat", "team"},
+                                             std::string("flat"), "residual kernel variant");
+  config.execution.kernel = kernel == "team" ? KernelChoice::kTeam : KernelChoice::kFlat;
   reject_time_accurate_keys(deck);
   config.time.cfl = deck.get_real(
       "time.cfl", {2.0, 0, 10, true, false, "CFL number of the local time steps"});

@@ -90,7 +90,8 @@ TEST(MultiBlockDeck, BoxDeckReadsWithDefaults) {
   EXPECT_EQ(c.freestream.mach, 0.5);
   EXPECT_EQ(c.freestream.alpha_degrees, 0.0);
   EXPECT_EQ(c.multiblock.order, 4);
-  EXPECT_EQ(c.multiblock.dissipation, 0.1);
+  EXPECT_EQ(c.multiblock.dissipation, 0.2);
+  EXPECT_FALSE(c.multiblock.far_field_vortex);
   EXPECT_EQ(c.time.cfl, 2.0);
   EXPECT_EQ(c.steady.residual_drop, 1e-10);
   EXPECT_EQ(c.steady.max_cycles, 200);
@@ -101,7 +102,7 @@ TEST(MultiBlockDeck, BoxDeckReadsWithDefaults) {
 
   // The resolved deck has every default and reads back to the same configuration.
   const std::string resolved = deck.resolved_text();
-  for (const char* text : {"domain: [0, 1, 0, 1]", "warp: 0", "order: 4", "dissipation: 0.1",
+  for (const char* text : {"domain: [0, 1, 0, 1]", "warp: 0", "order: 4", "dissipation: 0.2",
                            "cfl: 2", "residual_drop: 1e-10", "every_cycles: 0", "alpha: 0"})
     EXPECT_NE(resolved.find(text), std::string::npos) << text << " in\n" << resolved;
   DeckReader again = DeckReader::from_string(resolved, "resolved.yaml");

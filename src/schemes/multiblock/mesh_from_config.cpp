@@ -1,8 +1,9 @@
 // The mesh a deck asks for: one of the shipped generators or a Plot3D file.
 #include "portaflow/core/error.hpp"
+#include "portaflow/mesh/block_connectivity.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 #include "portaflow/mesh/c_mesh.hpp"
-
+#include "portaflow/mesh/plot3d.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 
 namespace portaflow::multiblock {
@@ -16,8 +17,23 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
       return mesh::four_block_mesh({m.nodes[0], m.nodes[1]}, m.domain, m.warp);
     case MultiBlockMeshKind::kNaca0012:
       return mesh::naca0012_c_mesh(m.level, m.far_field_chords);
-    case MultiBlockMeshKind::kPlot3d:
-      throw Error("plot3d pending");
+    case MultiBlockMeshKind::kPlot3d: {
+      std::vector<mesh::BoundaryPatch> named;
+      auto blocks = mesh::read_plot3d(m.plot3d_file);
+      for (const auto& spec : m.boundaries) {
+        if (spec.block < 0 || spec.block >= static_cast<int>(blocks.size()))
+          throw InputError("mesh.boundaries names block " + std::to_string(spec.block) +
+                           " but '" + m.plot3d_file + "' has " + std::to_string(blocks.size()) +
+                           " blocks (numbered from 0)");
+        mesh::BoundaryPatch patch;
+        patch.patch.block = spec.block;
+        patch.patch.face = static_cast<mesh::Face>(spec.face);
+        patch.kind = static_cast<mesh::BoundaryKind>(spec.kind);
+        named.push_back(patch);
+      }
+      return mesh::mesh_from_blocks(std::move(blocks), named,
+                                    static_cast<mesh::BoundaryKind>(m.default_boundary), 1e-8);
+    }
   }
   throw Error("internal error: unknown multiblock mesh kind");
 }

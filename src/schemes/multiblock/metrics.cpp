@@ -13,6 +13,7 @@ double metrics_2d(Fields<2>& fields) {
   const auto coordinates = fields.coordinates;
   const auto metric = fields.metric;
   const auto jacobian = fields.jacobian;
+  const auto inverse_norm = fields.inverse_norm;
   const BlockTable table = fields.table;
   Real smallest = 0;
   par_reduce(
@@ -34,6 +35,7 @@ double metrics_2d(Fields<2>& fields) {
         metric(2, node) = -dx[1][0];  // grad(eta)/J = (-y_xi,  x_xi)
         metric(3, node) = dx[0][0];
         jacobian(node) = 1 / det;
+        for (int d = 0; d < 2; ++d) inverse_norm(d, node) = 1 / sbp_norm<Order>(at.ijk[d], e.nodes[d]);
         if (det < min_det) min_det = det;
       },
       Kokkos::Min<Real>(smallest));

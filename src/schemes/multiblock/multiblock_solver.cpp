@@ -84,6 +84,7 @@ MultiBlockSolver::MultiBlockSolver(const RunConfig& config, mesh::MultiBlockMesh
   fields_.residual = DeviceView<Real**>("multiblock.residual", kVars, n);
   fields_.spectral_radius = DeviceView<Real**>("multiblock.spectral_radius", 2, n);
   fields_.time_step = DeviceView<Real*>("multiblock.time_step", n);
+  fields_.inverse_norm = DeviceView<Real**>("multiblock.inverse_norm", 2, n);
 
   auto coordinates = Kokkos::create_mirror_view(fields_.coordinates);
   for (int b = 0; b < fields_.table.count; ++b) {

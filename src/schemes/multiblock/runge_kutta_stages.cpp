@@ -49,12 +49,15 @@ std::array<double, 4> first_stage(const Fields<2>& fields, Real alpha, Real cfl,
   const auto jacobian = fields.jacobian;
   const auto radius = fields.spectral_radius;
   const auto time_step = fields.time_step;
+  const auto inverse_norm = fields.inverse_norm;
   SumArray<double, kVars> squares;
   par_reduce(
       "multiblock.rk_first_stage", IndexRange{0, fields.table.total_nodes},
       KOKKOS_LAMBDA(const int node, SumArray<double, kVars>& acc) {
-        // Local time step from the spectral radii of the cycle's starting state.
-        const Real dt = cfl / (jacobian(node) * (radius(0, node) + radius(1, node)));
+        // Local time step from the spectral radii of the cycle's starting state, each weighted
+        // by the SBP norm's inverse (boundary rows and penalties are that much stiffer).
+        const Real dt = cfl / (jacobian(node) * (radius(0, node) * inverse_norm(0, node) +
+                                                 radius(1, node) * inverse_norm(1, node)));
         time_step(node) = dt;
         Eq::State s;
         for (int v = 0; v < kVars; ++v) {

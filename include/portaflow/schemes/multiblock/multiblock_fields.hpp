@@ -23,6 +23,10 @@ struct Fields {
   DeviceView<Real**> residual;       // (var, node) dU/dt
   DeviceView<Real**> spectral_radius;  // (d, node) |grad(xi_d)/J . u| + a |grad(xi_d)/J|
   DeviceView<Real*> time_step;         // local time step
+  // (d, node) 1 / H_d at the node: 1 inside, up to 48/17 on a boundary row. The boundary rows
+  // and the SAT penalties act with this weight, so the local time step includes it (without
+  // it a node where four blocks meet went unstable at CFL 2).
+  DeviceView<Real**> inverse_norm;
   DeviceView<Real**> source;           // (var, node) added to dU/dt; empty: none (MMS only)
 };
 
