@@ -140,7 +140,8 @@ for binary in "$bundle"/bin/portaflow-bench-cuda*; do
   esac
 done
 
-[ $app = 1 ] && strip --strip-unneeded "$bundle"/lib/*.so* 2>/dev/null
+# With the app: no fallback C++ runtime either (perf/multiblock_gpu_checks.sh does not use it).
+[ $app = 1 ] && strip --strip-unneeded "$bundle"/lib/*.so* 2>/dev/null && rm -rf "$bundle/lib/fallback"
 
 # The manifest: where and from what the bundle was made.
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
