@@ -6,6 +6,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "portaflow/app/log_format.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/timer.hpp"
 #include "portaflow/core/types.hpp"
@@ -15,20 +16,6 @@
 namespace portaflow {
 
 namespace {
-
-std::string format(const char* fmt, double a) {
-  char text[64];
-  std::snprintf(text, sizeof text, fmt, a);
-  return text;
-}
-
-std::string format_duration(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const long long s = std::llround(seconds);
-  char text[32];
-  std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, (s / 60) % 60, s % 60);
-  return text;
-}
 
 std::string describe_cell(const NonPhysicalCell& cell, int dimension) {
   std::string index = "cell (", position = "(";

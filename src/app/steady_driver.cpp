@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 
+#include "portaflow/app/log_format.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/timer.hpp"
 #include "portaflow/io/csv_writer.hpp"
@@ -19,20 +20,6 @@ namespace {
 // Seed 001's Runge-Kutta scheme has five stages, each one residual evaluation per node: the unit
 // of the throughput figure ("node-stage updates").
 constexpr int kRungeKuttaStages = 5;
-
-std::string format(const char* fmt, double a) {
-  char text[64];
-  std::snprintf(text, sizeof text, fmt, a);
-  return text;
-}
-
-std::string format_duration(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const long long s = std::llround(seconds);
-  char text[32];
-  std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, (s / 60) % 60, s % 60);
-  return text;
-}
 
 // norm / reference; an equation whose reference is exactly 0 (the initial state solves it
 // already) has fallen by "0" while it stays 0, and by infinity once it is not.

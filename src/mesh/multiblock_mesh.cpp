@@ -67,8 +67,8 @@ std::array<int, 2> twin_offsets(const InterfacePatch& interface, int s, int t) {
   std::array<int, 2> offsets{0, 0};
   for (int axis = 0; axis < 2; ++axis) {
     const int axis_b = interface.axis_map[axis];
-    offsets[axis_b] = interface.reversed[axis] ? extent_b[axis_b] - 1 - along_a[axis]
-                                               : along_a[axis];
+    offsets[axis_b] =
+        interface.reversed[axis] ? extent_b[axis_b] - 1 - along_a[axis] : along_a[axis];
   }
   return offsets;
 }
@@ -125,8 +125,7 @@ double smallest_edge_next_to(const BlockGrid& block, const std::array<int, 3>& n
 }
 
 bool nodes_coincide(const BlockGrid& block_a, const std::array<int, 3>& node_a,
-                    const BlockGrid& block_b, const std::array<int, 3>& node_b,
-                    double tolerance) {
+                    const BlockGrid& block_b, const std::array<int, 3>& node_b, double tolerance) {
   const double scale =
       std::min(smallest_edge_next_to(block_a, node_a), smallest_edge_next_to(block_b, node_b));
   return distance(node_position(block_a, node_a), node_position(block_b, node_b)) <=
@@ -152,25 +151,22 @@ int face_count(int dimension) { return 2 * dimension; }
 void check_block_shape(const MultiBlockMesh& mesh, int b) {
   const BlockGrid& block = mesh.blocks[static_cast<std::size_t>(b)];
   for (int d = 0; d < mesh.dimension; ++d) {
-    require(block.nodes[d] >= 2, block_label(block, b) + " has " +
-                                     std::to_string(block.nodes[d]) + " node(s) along " +
-                                     direction_name(d) +
+    require(block.nodes[d] >= 2, block_label(block, b) + " has " + std::to_string(block.nodes[d]) +
+                                     " node(s) along " + direction_name(d) +
                                      "; a block needs at least 2 (one cell) in each direction");
   }
   if (mesh.dimension == 2) {
-    require(block.nodes[2] == 1, block_label(block, b) + " has " +
-                                     std::to_string(block.nodes[2]) +
+    require(block.nodes[2] == 1, block_label(block, b) + " has " + std::to_string(block.nodes[2]) +
                                      " nodes along k, but the mesh is 2D (nodes[2] must be 1)");
   }
   const std::size_t count = block.node_count();
   const auto check_size = [&](const std::vector<double>& values, const char* axis,
                               std::size_t expected) {
-    require(values.size() == expected, block_label(block, b) + " has " +
-                                           std::to_string(values.size()) + " " + axis +
-                                           " coordinates; its " + std::to_string(block.nodes[0]) +
-                                           " x " + std::to_string(block.nodes[1]) + " x " +
-                                           std::to_string(block.nodes[2]) + " nodes need " +
-                                           std::to_string(expected));
+    require(values.size() == expected,
+            block_label(block, b) + " has " + std::to_string(values.size()) + " " + axis +
+                " coordinates; its " + std::to_string(block.nodes[0]) + " x " +
+                std::to_string(block.nodes[1]) + " x " + std::to_string(block.nodes[2]) +
+                " nodes need " + std::to_string(expected));
   };
   check_size(block.x, "x", count);
   check_size(block.y, "y", count);
@@ -274,9 +270,8 @@ void check_interface_shape(const MultiBlockMesh& mesh, const InterfacePatch& int
   const std::array<int, 2>& map = interface.axis_map;
   const bool permutation = (map[0] == 0 && map[1] == 1) || (map[0] == 1 && map[1] == 0);
   require(permutation && (mesh.dimension == 3 || map[0] == 0),
-          interface_label(n) + " between " +
-              face_label(mesh, interface.a.block, interface.a.face) + " and " +
-              face_label(mesh, interface.b.block, interface.b.face) + " has axis_map {" +
+          interface_label(n) + " between " + face_label(mesh, interface.a.block, interface.a.face) +
+              " and " + face_label(mesh, interface.b.block, interface.b.face) + " has axis_map {" +
               std::to_string(map[0]) + ", " + std::to_string(map[1]) +
               "}; it must be {0, 1} or (3D only) {1, 0}");
   const std::array<int, 2> extent_a = interface.a.extent(), extent_b = interface.b.extent();
@@ -285,9 +280,8 @@ void check_interface_shape(const MultiBlockMesh& mesh, const InterfacePatch& int
   text << interface_label(n) << ": patch a on "
        << face_label(mesh, interface.a.block, interface.a.face) << " has " << extent_a[0] << " x "
        << extent_a[1] << " nodes starting at node "
-       << node_label(
-              patch_node(mesh.blocks[static_cast<std::size_t>(interface.a.block)].nodes,
-                         interface.a, 0, 0))
+       << node_label(patch_node(mesh.blocks[static_cast<std::size_t>(interface.a.block)].nodes,
+                                interface.a, 0, 0))
        << ", but patch b on " << face_label(mesh, interface.b.block, interface.b.face) << " has "
        << extent_b[map[0]] << " x " << extent_b[map[1]]
        << " along the matching axes; the two sides of an interface must have the same nodes";

@@ -1,12 +1,20 @@
+// Plot3D multi-block grid files: reading (encoding and dimension detected) and writing. A bad
+// file must end in a sentence that names the file and the place, never in a crash or in a mesh
+// read with the wrong layout, because these files come from other tools and from users.
 #include "portaflow/mesh/plot3d.hpp"
 
-#include <cctype>
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sstream>
+#include <iterator>
+#include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "portaflow/core/error.hpp"
 
@@ -14,245 +22,543 @@ namespace portaflow::mesh {
 
 namespace {
 
-[[noreturn]] void fail(const std::filesystem::path& file, const std::string& what) {
-  throw Error("Plot3D file '" + file.string() + "': " + what);
+constexpr std::uint64_t kMaxRecordBytes = std::numeric_limits<std::int32_t>::max();
+const char* const kAxisNames[] = {"x", "y", "z"};
+const char* const kDimensionNames[] = {"ni", "nj", "nk"};
+
+// Every message starts with this, so the user knows which of several grid files is wrong.
+std::string file_label(const std::filesystem::path& path) {
+  return "Plot3D file '" + path.string() + "'";
 }
 
-std::string read_all(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) fail(file, "cannot be opened (does it exist, is it readable?)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+std::vector<double>& coordinate(BlockGrid& block, int axis) {
+  return axis == 0 ? block.x : (axis == 1 ? block.y : block.z);
 }
 
-std::vector<BlockGrid> blocks_from_dimensions(const std::filesystem::path& file,
-                                              const std::vector<long long>& dims, int per_block) {
-  std::vector<BlockGrid> blocks(dims.size() / per_block);
+const std::vector<double>& coordinate(const BlockGrid& block, int axis) {
+  return axis == 0 ? block.x : (axis == 1 ? block.y : block.z);
+}
+
+// ni * nj * nk, or 0 when it exceeds what a record can hold (no real grid block comes near).
+std::uint64_t checked_node_count(const std::array<int, 3>& nodes) {
+  std::uint64_t count = 1;
+  for (int n : nodes) {
+    count *= static_cast<std::uint64_t>(n);
+    if (count > kMaxRecordBytes) return 0;
+  }
+  return count;
+}
+
+// Names the blocks, and turns a 3D file of planar blocks (all nk = 1, one z) into 2D blocks:
+// some tools write 2D grids that way, and a 2D BlockGrid has no z.
+void finish_blocks(std::vector<BlockGrid>& blocks, int dimension, const std::string& label) {
+  for (std::size_t b = 0; b < blocks.size(); ++b) blocks[b].name = "block" + std::to_string(b);
+  if (dimension == 2) return;
+  std::size_t flat = 0;
+  for (const BlockGrid& block : blocks) flat += block.nodes[2] == 1 ? 1 : 0;
+  if (flat == 0) return;
+  if (flat != blocks.size()) {
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      if (blocks[b].nodes[2] != 1) continue;
+      throw Error(label + ": block " + std::to_string(b) +
+                  " has nk = 1 but other blocks have nk > 1; a mesh cannot mix 2D and 3D blocks");
+    }
+  }
+  const double plane = blocks[0].z[0];
   for (std::size_t b = 0; b < blocks.size(); ++b) {
-    blocks[b].name = "block" + std::to_string(b);
-    for (int d = 0; d < per_block; ++d) {
-      const long long n = dims[b * per_block + d];
-      if (n < 1 || n > (1 << 24))
-        fail(file, "block " + std::to_string(b) + " has " + std::to_string(n) + " nodes in "
-                   "direction " + "ijk"[d] + " (expected 1 to 2^24)");
-      blocks[b].nodes[d] = static_cast<int>(n);
+    for (std::size_t n = 0; n < blocks[b].z.size(); ++n) {
+      if (blocks[b].z[n] == plane) continue;
+      throw Error(label + ": every block has nk = 1, so the grid is read as 2D, but z of node " +
+                  std::to_string(n) + " of block " + std::to_string(b) + " is " +
+                  std::to_string(blocks[b].z[n]) + " while block 0 lies in z = " +
+                  std::to_string(plane) + "; a 2D grid must lie in one plane z = const");
     }
   }
-  return blocks;
+  for (BlockGrid& block : blocks) block.z.clear();
 }
 
-std::size_t coordinates_needed(const std::vector<BlockGrid>& blocks, int dimension) {
-  std::size_t n = 0;
-  for (const auto& b : blocks) n += dimension * b.node_count();
-  return n;
+// ---------------------------------------------------------------- binary (Fortran unformatted)
+
+std::int32_t decode_int32(const std::string& bytes, std::size_t at) {
+  std::uint32_t value = 0;
+  for (int n = 3; n >= 0; --n) value = (value << 8) | static_cast<unsigned char>(bytes[at + n]);
+  std::int32_t result;
+  std::memcpy(&result, &value, sizeof result);
+  return result;
 }
 
-void fill_coordinates(std::vector<BlockGrid>& blocks, int dimension, const double* values) {
-  for (auto& b : blocks) {
-    const std::size_t n = b.node_count();
-    b.x.assign(values, values + n);
-    b.y.assign(values + n, values + 2 * n);
-    if (dimension == 3) b.z.assign(values + 2 * n, values + 3 * n);
-    values += dimension * n;
-  }
+double decode_double(const std::string& bytes, std::size_t at) {
+  std::uint64_t value = 0;
+  for (int n = 7; n >= 0; --n) value = (value << 8) | static_cast<unsigned char>(bytes[at + n]);
+  double result;
+  std::memcpy(&result, &value, sizeof result);
+  return result;
 }
 
-// ---- ASCII -------------------------------------------------------------------------------
-std::vector<BlockGrid> read_ascii(const std::filesystem::path& file, const std::string& text) {
-  std::vector<double> numbers;
-  const char* p = text.c_str();
-  const char* end = p + text.size();
-  while (p < end) {
-    while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
-    if (p >= end) break;
-    char* after = nullptr;
-    const double v = std::strtod(p, &after);
-    if (after == p) {
-      std::string word(p, std::min<std::size_t>(20, end - p));
-      word = word.substr(0, word.find_first_of(" \t\r\n"));
-      fail(file, "number " + std::to_string(numbers.size() + 1) + " is not a number: '" + word +
-                     "'");
-    }
-    numbers.push_back(v);
-    p = after;
-  }
-  if (numbers.empty()) fail(file, "is empty");
-  const double count = numbers[0];
-  if (count < 1 || count != static_cast<long long>(count) || count > 100000)
-    fail(file, "the first number (the block count) must be a positive integer, found " +
-                   std::to_string(count));
-  const std::size_t nb = static_cast<std::size_t>(count);
-  // Try 3D first (ni nj nk per block), then 2D: the one that accounts for every number.
-  for (int per_block : {3, 2}) {
-    if (numbers.size() < 1 + nb * per_block) continue;
-    std::vector<long long> dims;
-    bool integers = true;
-    for (std::size_t k = 0; k < nb * per_block; ++k) {
-      const double v = numbers[1 + k];
-      integers = integers && v == static_cast<long long>(v) && v >= 1;
-      dims.push_back(static_cast<long long>(v));
-    }
-    if (!integers) continue;
-    auto blocks = blocks_from_dimensions(file, dims, per_block);
-    const std::size_t need = coordinates_needed(blocks, per_block);
-    if (numbers.size() != 1 + nb * per_block + need) continue;
-    fill_coordinates(blocks, per_block, numbers.data() + 1 + nb * per_block);
-    return blocks;
-  }
-  fail(file, "holds " + std::to_string(numbers.size()) + " numbers, which fits neither a 2D (" +
-                 "ni nj per block) nor a 3D (ni nj nk) grid of " + std::to_string(nb) +
-                 " blocks: truncated, or numbers left over?");
-}
-
-// ---- Fortran unformatted binary ------------------------------------------------------------
-class RecordReader {
+class BinaryReader {
  public:
-  RecordReader(const std::filesystem::path& file, const std::string& bytes)
-      : file_(file), bytes_(bytes) {}
-  // The payload of the next record; checks both markers.
-  std::string next(const char* what) {
-    const std::int32_t length = marker(what);
-    if (length < 0 || offset_ + static_cast<std::size_t>(length) + 4 > bytes_.size())
-      fail(file_, std::string("the ") + what + " record at byte " + std::to_string(offset_ - 4) +
-                      " claims " + std::to_string(length) + " bytes; the file is truncated");
-    std::string payload = bytes_.substr(offset_, length);
-    offset_ += length;
-    if (marker(what) != length)
-      fail(file_, std::string("the ") + what + " record's closing marker at byte " +
-                      std::to_string(offset_ - 4) + " does not match its opening one");
-    return payload;
-  }
-  bool at_end() const { return offset_ == bytes_.size(); }
+  BinaryReader(const std::string& bytes, std::string label)
+      : bytes_(bytes), label_(std::move(label)) {}
+
   std::size_t offset() const { return offset_; }
 
- private:
-  std::int32_t marker(const char* what) {
-    if (offset_ + 4 > bytes_.size())
-      fail(file_, std::string("truncated before the ") + what + " record (byte " +
-                      std::to_string(offset_) + ")");
-    std::int32_t m;
-    std::memcpy(&m, bytes_.data() + offset_, 4);
+  std::int32_t read_int32(const std::string& what) {
+    require_bytes(4, what);
+    const std::int32_t value = decode_int32(bytes_, offset_);
     offset_ += 4;
-    return m;
+    return value;
   }
-  const std::filesystem::path& file_;
+
+  double read_double(const std::string& what) {
+    require_bytes(8, what);
+    const double value = decode_double(bytes_, offset_);
+    offset_ += 8;
+    return value;
+  }
+
+  // A record marker that must equal `expected` (the record's length in bytes).
+  void read_marker(std::int64_t expected, const std::string& what) {
+    const std::size_t at = offset_;
+    const std::int32_t marker = read_int32("the record marker " + what);
+    if (marker == expected) return;
+    fail_at(at, "the record marker " + what + " is " + std::to_string(marker) + ", expected " +
+                    std::to_string(expected) + " (the record's length in bytes)");
+  }
+
+  void require_bytes(std::size_t count, const std::string& what) const {
+    if (bytes_.size() - offset_ >= count) return;
+    throw Error(label_ + " is truncated: it ends at byte " + std::to_string(bytes_.size()) +
+                " where " + what + " (" + std::to_string(count) + " bytes from byte " +
+                std::to_string(offset_) + ") was expected");
+  }
+
+  [[noreturn]] void fail_at(std::size_t at, const std::string& problem) const {
+    throw Error(label_ + ", byte " + std::to_string(at) + ": " + problem);
+  }
+
+  void expect_end() const {
+    if (offset_ == bytes_.size()) return;
+    throw Error(label_ + " has " + std::to_string(bytes_.size() - offset_) +
+                " bytes of trailing data after the last block's record, from byte " +
+                std::to_string(offset_));
+  }
+
+ private:
   const std::string& bytes_;
+  std::string label_;
   std::size_t offset_ = 0;
 };
 
-std::vector<BlockGrid> read_binary(const std::filesystem::path& file, const std::string& bytes) {
-  RecordReader records(file, bytes);
-  const std::string count_record = records.next("block count");
-  std::int32_t nb;
-  std::memcpy(&nb, count_record.data(), 4);
-  if (nb < 1) fail(file, "the block count is " + std::to_string(nb));
-  const std::string dims_record = records.next("dimensions");
-  int per_block = 0;
-  if (dims_record.size() == static_cast<std::size_t>(nb) * 3 * 4) per_block = 3;
-  if (dims_record.size() == static_cast<std::size_t>(nb) * 2 * 4) per_block = 2;
-  if (per_block == 0)
-    fail(file, "the dimensions record has " + std::to_string(dims_record.size()) +
-                   " bytes, neither 2 nor 3 int32 per block for " + std::to_string(nb) + " blocks");
-  std::vector<long long> dims(static_cast<std::size_t>(nb) * per_block);
-  for (std::size_t k = 0; k < dims.size(); ++k) {
-    std::int32_t v;
-    std::memcpy(&v, dims_record.data() + 4 * k, 4);
-    dims[k] = v;
+std::vector<BlockGrid> read_binary(const std::string& bytes, const std::string& label) {
+  BinaryReader reader(bytes, label);
+  reader.require_bytes(4, "the first record marker");
+  const std::int32_t first_marker = decode_int32(bytes, 0);
+  if (first_marker != 4) {
+    const bool big_endian = static_cast<unsigned char>(bytes[3]) == 4 && bytes[0] == 0 &&
+                            bytes[1] == 0 && bytes[2] == 0;
+    reader.fail_at(0, "the first record marker is " + std::to_string(first_marker) +
+                          ", expected 4 (the length of the block-count record)" +
+                          (big_endian ? "; the file looks big-endian, convert it to little-endian"
+                                      : "; only Fortran sequential files with 4-byte record "
+                                        "markers are read (no stream access, no subrecords)"));
   }
-  auto blocks = blocks_from_dimensions(file, dims, per_block);
+  reader.read_marker(4, "before the block count");
+  const std::size_t count_at = reader.offset();
+  const std::int32_t block_count = reader.read_int32("the block count");
+  if (block_count <= 0) {
+    reader.fail_at(count_at,
+                   "the block count is " + std::to_string(block_count) + "; it must be positive");
+  }
+  reader.read_marker(4, "after the block count");
+
+  const std::size_t dimensions_at = reader.offset();
+  const std::int32_t dimensions_length = reader.read_int32("the dimensions record marker");
+  const std::int64_t blocks64 = block_count;
+  int dimension = 0;
+  if (dimensions_length == blocks64 * 8) dimension = 2;
+  if (dimensions_length == blocks64 * 12) dimension = 3;
+  if (dimension == 0) {
+    reader.fail_at(dimensions_at, "the dimensions record is " + std::to_string(dimensions_length) +
+                                      " bytes long; " + std::to_string(block_count) +
+                                      " blocks need " + std::to_string(blocks64 * 8) +
+                                      " (2D: ni nj) or " + std::to_string(blocks64 * 12) +
+                                      " (3D: ni nj nk)");
+  }
+  std::vector<BlockGrid> blocks(static_cast<std::size_t>(block_count));
   for (std::size_t b = 0; b < blocks.size(); ++b) {
-    const std::string what = "block " + std::to_string(b) + " coordinates";
-    const std::string payload = records.next(what.c_str());
-    const std::size_t need = per_block * blocks[b].node_count();
-    if (payload.size() != need * 8)
-      fail(file, what + " record has " + std::to_string(payload.size()) + " bytes, expected " +
-                     std::to_string(need * 8) + " (float64)");
-    std::vector<double> values(need);
-    std::memcpy(values.data(), payload.data(), payload.size());
-    std::vector<BlockGrid> one{blocks[b]};
-    fill_coordinates(one, per_block, values.data());
-    blocks[b] = std::move(one[0]);
+    for (int d = 0; d < dimension; ++d) {
+      const std::size_t at = reader.offset();
+      const std::string what =
+          std::string("dimension ") + kDimensionNames[d] + " of block " + std::to_string(b);
+      const std::int32_t value = reader.read_int32(what);
+      if (value <= 0) {
+        reader.fail_at(at, what + " is " + std::to_string(value) + "; it must be positive");
+      }
+      blocks[b].nodes[d] = value;
+    }
   }
-  if (!records.at_end())
-    fail(file, "has " + std::to_string(bytes.size() - records.offset()) +
-                   " bytes left over after the last block");
+  reader.read_marker(dimensions_length, "after the dimensions");
+
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const std::uint64_t nodes = checked_node_count(blocks[b].nodes);
+    const std::uint64_t length = nodes * static_cast<std::uint64_t>(dimension) * 8;
+    const std::string block_name = "block " + std::to_string(b);
+    if (nodes == 0 || length > kMaxRecordBytes) {
+      reader.fail_at(reader.offset(), block_name +
+                                          " is too large for one record; Fortran subrecords "
+                                          "are not supported");
+    }
+    reader.read_marker(static_cast<std::int64_t>(length),
+                       "before the coordinates of " + block_name);
+    reader.require_bytes(length, "the coordinates of " + block_name);
+    for (int axis = 0; axis < dimension; ++axis) {
+      std::vector<double>& values = coordinate(blocks[b], axis);
+      values.resize(nodes);
+      for (double& value : values) value = reader.read_double("a coordinate");
+    }
+    reader.read_marker(static_cast<std::int64_t>(length), "after the coordinates of " + block_name);
+  }
+  reader.expect_end();
+  finish_blocks(blocks, dimension, label);
   return blocks;
 }
 
-void put_record(std::ofstream& out, const void* data, std::int32_t length) {
-  out.write(reinterpret_cast<const char*>(&length), 4);
-  out.write(static_cast<const char*>(data), length);
-  out.write(reinterpret_cast<const char*>(&length), 4);
+// ----------------------------------------------------------------------------- formatted ASCII
+
+struct Token {
+  std::size_t offset;
+  std::size_t length;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+std::vector<Token> tokenize(const std::string& text) {
+  std::vector<Token> tokens;
+  std::size_t n = 0;
+  while (n < text.size()) {
+    while (n < text.size() && is_space(text[n])) ++n;
+    const std::size_t start = n;
+    while (n < text.size() && !is_space(text[n])) ++n;
+    if (n > start) tokens.push_back({start, n - start});
+  }
+  return tokens;
+}
+
+class AsciiReader {
+ public:
+  AsciiReader(const std::string& text, std::string label)
+      : text_(text), label_(std::move(label)), tokens_(tokenize(text)) {}
+
+  std::size_t count() const { return tokens_.size(); }
+
+  bool is_integer(std::size_t n) const {
+    const std::string token = text_of(n);
+    std::size_t start = (token[0] == '+' || token[0] == '-') ? 1 : 0;
+    if (start == token.size() || token.size() - start > 9) return false;  // fits an int
+    for (std::size_t c = start; c < token.size(); ++c) {
+      if (token[c] < '0' || token[c] > '9') return false;
+    }
+    return true;
+  }
+
+  int integer(std::size_t n) const { return std::atoi(text_of(n).c_str()); }
+
+  // Number n (0-based here, 1-based in messages) as a positive integer: `what` names it.
+  int positive_integer(std::size_t n, const std::string& what) const {
+    if (n >= tokens_.size()) truncated(what);
+    if (!is_integer(n)) fail_at(n, "is not an integer", what);
+    const int value = integer(n);
+    if (value <= 0) fail_at(n, "is not positive", what);
+    return value;
+  }
+
+  // Fortran writes double precision exponents with D ("1.5D+00").
+  double real(std::size_t n, const std::string& what) const {
+    if (n >= tokens_.size()) truncated(what);
+    std::string token = text_of(n);
+    for (char& c : token) {
+      if (c == 'd' || c == 'D') c = 'e';
+    }
+    // Overflow gives inf and is rejected with nan and inf; underflow (a subnormal) is a value.
+    char* end = nullptr;
+    const double value = std::strtod(token.c_str(), &end);
+    if (end != token.c_str() + token.size() || !std::isfinite(value)) {
+      fail_at(n, "is not a number", what);
+    }
+    return value;
+  }
+
+  // "<file>, number 14 (line 3) is not a number: 'two' (expected a y coordinate of block 0)"
+  [[noreturn]] void fail_at(std::size_t n, const std::string& problem,
+                            const std::string& expected) const {
+    throw Error(label_ + ", number " + std::to_string(n + 1) + " (line " +
+                std::to_string(line_of(n)) + ") " + problem + ": '" + spelling(n) + "' (expected " +
+                expected + (problem == "is not positive" ? " >= 1)" : ")"));
+  }
+
+  [[noreturn]] void truncated(const std::string& what) const {
+    throw Error(label_ + " is truncated: it ends after " + std::to_string(tokens_.size()) +
+                " numbers, where " + what + " was expected");
+  }
+
+  void expect_end(std::size_t used) const {
+    if (used == tokens_.size()) return;
+    throw Error(label_ +
+                " has trailing data, numbers left over: " + std::to_string(tokens_.size() - used) +
+                " after the last block's coordinates, from number " + std::to_string(used + 1) +
+                " (line " + std::to_string(line_of(used)) + ", '" + spelling(used) + "')");
+  }
+
+ private:
+  std::string text_of(std::size_t n) const {
+    return text_.substr(tokens_[n].offset, tokens_[n].length);
+  }
+  // A token as messages quote it: a binary file read as text can hold one huge "token".
+  std::string spelling(std::size_t n) const {
+    const std::string token = text_of(n);
+    return token.size() <= 40 ? token : token.substr(0, 40) + "...";
+  }
+  std::size_t line_of(std::size_t n) const {
+    const auto begin = text_.begin();
+    return 1 + static_cast<std::size_t>(
+                   std::count(begin, begin + static_cast<std::ptrdiff_t>(tokens_[n].offset), '\n'));
+  }
+
+  const std::string& text_;
+  std::string label_;
+  std::vector<Token> tokens_;
+};
+
+// One way to read an ASCII file: with 2 or 3 dimensions per block. `possible` when the numbers
+// after the block count are positive integers there; `expected` is then how many numbers the
+// whole file must hold.
+struct Reading {
+  int dimension = 0;
+  bool possible = false;
+  std::uint64_t expected = 0;
+  bool all_nk_above_one = true;
+};
+
+Reading try_reading(const AsciiReader& reader, std::size_t block_count, int dimension) {
+  Reading reading;
+  reading.dimension = dimension;
+  const std::size_t dimension_numbers = block_count * static_cast<std::size_t>(dimension);
+  if (reader.count() < 1 + dimension_numbers) return reading;
+  std::uint64_t expected = 1 + dimension_numbers;
+  for (std::size_t b = 0; b < block_count; ++b) {
+    std::array<int, 3> nodes{1, 1, 1};
+    for (int d = 0; d < dimension; ++d) {
+      const std::size_t n = 1 + b * dimension + static_cast<std::size_t>(d);
+      if (!reader.is_integer(n) || reader.integer(n) <= 0) return reading;
+      nodes[d] = reader.integer(n);
+    }
+    const std::uint64_t nodes_in_block = checked_node_count(nodes);
+    if (nodes_in_block == 0) return reading;
+    expected += nodes_in_block * static_cast<std::uint64_t>(dimension);
+    if (dimension == 3 && nodes[2] == 1) reading.all_nk_above_one = false;
+  }
+  reading.possible = true;
+  reading.expected = expected;
+  return reading;
+}
+
+// The detection rule of read_plot3d (see the header). When no reading matches the file's count
+// of numbers, the file is damaged, and the reading used to say where is the one whose
+// dimensions are all positive integers (if both are, the one predicting the count nearest to
+// the file's), so that the message speaks the terms the file was meant in.
+int ascii_dimension(const AsciiReader& reader, std::size_t block_count) {
+  const Reading two = try_reading(reader, block_count, 2);
+  const Reading three = try_reading(reader, block_count, 3);
+  const std::uint64_t count = reader.count();
+  const bool two_fits = two.possible && two.expected == count;
+  const bool three_fits = three.possible && three.expected == count;
+  if (two_fits && three_fits) return three.all_nk_above_one ? 3 : 2;
+  if (two_fits) return 2;
+  if (three_fits) return 3;
+  if (two.possible && three.possible) {
+    const auto miss = [count](std::uint64_t expected) {
+      return expected > count ? expected - count : count - expected;
+    };
+    return miss(three.expected) < miss(two.expected) ? 3 : 2;
+  }
+  if (two.possible) return 2;
+  if (three.possible) return 3;
+  // Neither: a bad dimension. Read as 3D if the third dimensions are at least integers.
+  if (count < 1 + 3 * block_count) return 2;
+  for (std::size_t n = 1 + 2 * block_count; n < 1 + 3 * block_count; ++n) {
+    if (!reader.is_integer(n)) return 2;
+  }
+  return 3;
+}
+
+std::vector<BlockGrid> read_ascii(const std::string& text, const std::string& label) {
+  const AsciiReader reader(text, label);
+  if (reader.count() == 0) throw Error(label + " is empty; expected the block count first");
+  const int block_count = reader.positive_integer(0, "the block count");
+  const int dimension = ascii_dimension(reader, static_cast<std::size_t>(block_count));
+  std::vector<BlockGrid> blocks(static_cast<std::size_t>(block_count));
+  std::size_t n = 1;
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    for (int d = 0; d < dimension; ++d) {
+      blocks[b].nodes[d] = reader.positive_integer(
+          n++, std::string("dimension ") + kDimensionNames[d] + " of block " + std::to_string(b));
+    }
+  }
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const std::uint64_t nodes = checked_node_count(blocks[b].nodes);
+    if (nodes == 0) throw Error(label + ": block " + std::to_string(b) + " is too large");
+    for (int axis = 0; axis < dimension; ++axis) {
+      const std::string what = std::string(axis == 0 ? "an " : "a ") + kAxisNames[axis] +
+                               " coordinate of block " + std::to_string(b);
+      std::vector<double>& values = coordinate(blocks[b], axis);
+      values.resize(nodes);
+      for (double& value : values) value = reader.real(n++, what);
+    }
+  }
+  reader.expect_end(n);
+  finish_blocks(blocks, dimension, label);
+  return blocks;
+}
+
+// The first bytes of a text file are printable or white space; record marker 4 is not.
+bool looks_binary(const std::string& bytes) {
+  for (std::size_t n = 0; n < bytes.size() && n < 4; ++n) {
+    const auto c = static_cast<unsigned char>(bytes[n]);
+    if (!(is_space(static_cast<char>(c)) || (c >= 0x20 && c < 0x7f))) return true;
+  }
+  return false;
+}
+
+// ------------------------------------------------------------------------------------- writing
+
+void append_int32(std::string& out, std::int64_t value) {
+  std::uint32_t bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(value));
+  for (int n = 0; n < 4; ++n, bits >>= 8) out.push_back(static_cast<char>(bits & 0xff));
+}
+
+void append_double(std::string& out, double value) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  for (int n = 0; n < 8; ++n, bits >>= 8) out.push_back(static_cast<char>(bits & 0xff));
+}
+
+int check_blocks_to_write(const std::vector<BlockGrid>& blocks, const std::string& label) {
+  require(!blocks.empty(), "cannot write " + label + ": there are no blocks");
+  const int dimension = blocks[0].dimension();
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const BlockGrid& block = blocks[b];
+    const std::string name = "block " + std::to_string(b) + " '" + block.name + "'";
+    require(block.dimension() == dimension,
+            "cannot write " + label + ": " + name + " is " + std::to_string(block.dimension()) +
+                "D but block 0 is " + std::to_string(dimension) + "D");
+    const std::uint64_t nodes = checked_node_count(block.nodes);
+    require(block.nodes[0] > 0 && block.nodes[1] > 0 && block.nodes[2] > 0 && nodes > 0 &&
+                nodes * static_cast<std::uint64_t>(dimension) * 8 <= kMaxRecordBytes,
+            "cannot write " + label + ": " + name +
+                " has non-positive dimensions or is too large for one Fortran record");
+    for (int axis = 0; axis < 3; ++axis) {
+      const std::size_t expected = (axis < dimension) ? nodes : 0;
+      require(coordinate(block, axis).size() == expected,
+              "cannot write " + label + ": " + name + " has " +
+                  std::to_string(coordinate(block, axis).size()) + " " + kAxisNames[axis] +
+                  " coordinates, expected " + std::to_string(expected));
+    }
+  }
+  return dimension;
+}
+
+void write_ascii(std::ofstream& out, const std::vector<BlockGrid>& blocks, int dimension) {
+  out << blocks.size() << "\n";
+  for (const BlockGrid& block : blocks) {
+    for (int d = 0; d < dimension; ++d) out << (d ? " " : "") << block.nodes[d];
+    out << "\n";
+  }
+  char number[32];
+  for (const BlockGrid& block : blocks) {
+    for (int axis = 0; axis < dimension; ++axis) {
+      const std::vector<double>& values = coordinate(block, axis);
+      for (std::size_t n = 0; n < values.size(); ++n) {
+        // 17 significant digits: strtod gives back the same double.
+        std::snprintf(number, sizeof number, "%.17g", values[n]);
+        out << number << ((n % 4 == 3 || n + 1 == values.size()) ? "\n" : " ");
+      }
+    }
+  }
+}
+
+void write_binary(std::ofstream& out, const std::vector<BlockGrid>& blocks, int dimension) {
+  std::string record;
+  append_int32(record, 4);
+  append_int32(record, static_cast<std::int64_t>(blocks.size()));
+  append_int32(record, 4);
+  const std::int64_t dimensions_length = static_cast<std::int64_t>(blocks.size()) * dimension * 4;
+  append_int32(record, dimensions_length);
+  for (const BlockGrid& block : blocks) {
+    for (int d = 0; d < dimension; ++d) append_int32(record, block.nodes[d]);
+  }
+  append_int32(record, dimensions_length);
+  out.write(record.data(), static_cast<std::streamsize>(record.size()));
+  for (const BlockGrid& block : blocks) {
+    const std::int64_t length = static_cast<std::int64_t>(block.node_count()) * dimension * 8;
+    record.clear();
+    append_int32(record, length);
+    for (int axis = 0; axis < dimension; ++axis) {
+      for (double value : coordinate(block, axis)) append_double(record, value);
+    }
+    append_int32(record, length);
+    out.write(record.data(), static_cast<std::streamsize>(record.size()));
+  }
 }
 
 }  // namespace
 
-std::vector<BlockGrid> read_plot3d(const std::filesystem::path& file) {
-  const std::string bytes = read_all(file);
-  std::int32_t first = 0;
-  if (bytes.size() >= 4) std::memcpy(&first, bytes.data(), 4);
-  // A binary file opens with the marker of a 4-byte record; ASCII text never has those bytes.
-  if (first == 4) return read_binary(file, bytes);
-  return read_ascii(file, bytes);
+std::vector<BlockGrid> read_plot3d(const std::filesystem::path& path) {
+  const std::string label = file_label(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(label + " cannot be opened (does it exist, is it readable?)");
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw Error("cannot read " + label);
+  // A text editor may have put a UTF-8 byte order mark in front of an ASCII grid.
+  const std::string bom = "\xEF\xBB\xBF";
+  if (bytes.compare(0, bom.size(), bom) == 0) return read_ascii(bytes.substr(bom.size()), label);
+  return looks_binary(bytes) ? read_binary(bytes, label) : read_ascii(bytes, label);
 }
 
-void write_plot3d(const std::filesystem::path& file, const std::vector<BlockGrid>& blocks,
+void write_plot3d(const std::filesystem::path& path, const std::vector<BlockGrid>& blocks,
                   Plot3dEncoding encoding) {
-  if (blocks.empty()) throw Error("write_plot3d '" + file.string() + "': no blocks");
-  int dimension = 2;
-  for (const auto& b : blocks)
-    if (b.nodes[2] > 1 || !b.z.empty()) dimension = 3;
-  for (std::size_t k = 0; k < blocks.size(); ++k) {
-    const auto& b = blocks[k];
-    const bool ok = b.x.size() == b.node_count() && b.y.size() == b.node_count() &&
-                    (dimension == 2 || b.z.size() == b.node_count() || b.z.empty());
-    if (!ok) throw Error("write_plot3d '" + file.string() + "': block " + std::to_string(k) +
-                         " has coordinate arrays of the wrong size");
-  }
-  const std::filesystem::path temporary = file.string() + ".tmp";
+  const std::string label = file_label(path);
+  const int dimension = check_blocks_to_write(blocks, label);
+  require(encoding == Plot3dEncoding::kAscii || encoding == Plot3dEncoding::kBinary,
+          "cannot write " + label + ": unknown encoding");
+  std::filesystem::path temporary = path;
+  temporary += ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("write_plot3d: cannot open '" + temporary.string() + "' for writing");
-    auto z_of = [&](const BlockGrid& b, std::size_t i) { return b.z.empty() ? 0.0 : b.z[i]; };
-    if (encoding == Plot3dEncoding::kAscii) {
-      out << blocks.size() << "\n";
-      for (const auto& b : blocks) {
-        out << b.nodes[0] << " " << b.nodes[1];
-        if (dimension == 3) out << " " << b.nodes[2];
-        out << "\n";
-      }
-      char text[32];
-      for (const auto& b : blocks) {
-        for (int c = 0; c < dimension; ++c)
-          for (std::size_t i = 0; i < b.node_count(); ++i) {
-            const double v = c == 0 ? b.x[i] : (c == 1 ? b.y[i] : z_of(b, i));
-            std::snprintf(text, sizeof text, "%.17g", v);  // round-trips bit for bit
-            out << text << ((i + 1) % 4 == 0 ? "\n" : " ");
-          }
-        out << "\n";
-      }
-    } else {
-      const std::int32_t nb = static_cast<std::int32_t>(blocks.size());
-      put_record(out, &nb, 4);
-      std::vector<std::int32_t> dims;
-      for (const auto& b : blocks)
-        for (int d = 0; d < dimension; ++d) dims.push_back(b.nodes[d]);
-      put_record(out, dims.data(), static_cast<std::int32_t>(4 * dims.size()));
-      for (const auto& b : blocks) {
-        std::vector<double> values(b.x);
-        values.insert(values.end(), b.y.begin(), b.y.end());
-        if (dimension == 3)
-          for (std::size_t i = 0; i < b.node_count(); ++i) values.push_back(z_of(b, i));
-        put_record(out, values.data(), static_cast<std::int32_t>(8 * values.size()));
-      }
+    if (!out) {
+      throw Error("cannot write " + label + ": cannot create '" + temporary.string() +
+                  "' (does the folder exist, is it writable?)");
     }
-    if (!out.flush()) throw Error("write_plot3d: writing '" + temporary.string() + "' failed");
+    if (encoding == Plot3dEncoding::kAscii) {
+      write_ascii(out, blocks, dimension);
+    } else {
+      write_binary(out, blocks, dimension);
+    }
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      std::filesystem::remove(temporary, ignored);
+      throw Error("cannot write " + label + ": writing '" + temporary.string() +
+                  "' failed (disk full?)");
+    }
   }
   std::error_code error;
-  std::filesystem::rename(temporary, file, error);
-  if (error) throw Error("write_plot3d: cannot rename '" + temporary.string() + "' to '" +
-                         file.string() + "': " + error.message());
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    throw Error("cannot write " + label + ": renaming '" + temporary.string() +
+                "' over it failed: " + error.message());
+  }
 }
 
 }  // namespace portaflow::mesh

@@ -2,6 +2,8 @@
 // and what was found (issue 2, item 6). Line numbers below are those of the deck texts here.
 #include <gtest/gtest.h>
 
+#include "io/deck_test_support.hpp"
+
 #include <fstream>
 
 #include "io/temporary_folder.hpp"
@@ -27,23 +29,8 @@ output:
   dir: out/sod
 )";
 
-std::string replace(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << "test setup: '" << from << "' not in deck";
-  return text.replace(at, from.size(), to);
-}
-
-// The message of the InputError that reading `text` throws ("" if none).
-std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    DeckReader deck = DeckReader::from_string(text, "deck.yaml", overrides);
-    read_run_config(deck);
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.code(), ExitCode::kInputError);
-    return e.what();
-  }
-  return "";
-}
+using test::error_of;
+using test::replace;
 
 TEST(DeckErrors, GoodDeckReadsWithDefaultsFilled) {
   DeckReader deck = DeckReader::from_string(kGoodDeck, "deck.yaml");

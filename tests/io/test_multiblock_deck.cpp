@@ -4,6 +4,8 @@
 // the first to use.
 #include <gtest/gtest.h>
 
+#include "io/deck_test_support.hpp"
+
 #include <filesystem>
 
 #include "io/temporary_folder.hpp"
@@ -49,22 +51,8 @@ time:
   residual_drop: 1e-8
 )";
 
-std::string replace(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << "test setup: '" << from << "' not in deck";
-  return text.replace(at, from.size(), to);
-}
-
-std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    DeckReader deck = DeckReader::from_string(text, "deck.yaml", overrides);
-    read_run_config(deck);
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.code(), ExitCode::kInputError);
-    return e.what();
-  }
-  return "";
-}
+using test::error_of;
+using test::replace;
 
 // A plot3d deck in a folder of its own, with the grid file next to it (the file must exist; its
 // content is the solver's business).

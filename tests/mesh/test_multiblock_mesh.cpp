@@ -50,9 +50,13 @@ TEST(MultiBlockMesh, ValidateNamesWhatIsWrongAndWhere) {
     expect_invalid(m, "block 0 'lower_left'");
   }
   {
-    auto m = valid_mesh();  // an interface whose nodes do not coincide
-    m.blocks[1].x[0] += 0.01;
-    expect_invalid(m, "interface");
+    // An interface whose nodes do not coincide: node (2, nj - 1) of lower_right lies on its jmax
+    // face, the cut shared with lower_left (its node (0, 0) would be an outer corner, on no
+    // interface). Moved by 0.01 of a 0.125 cell, its cells stay right-handed.
+    auto m = valid_mesh();
+    auto& b = m.blocks[1];
+    b.y[b.index(2, b.nodes[1] - 1)] += 0.01;
+    expect_invalid(m, "interface 0: node (4, 2, 0) of block 0 'lower_left', face imax");
   }
   {
     auto m = valid_mesh();  // a patch beyond its face
@@ -60,12 +64,16 @@ TEST(MultiBlockMesh, ValidateNamesWhatIsWrongAndWhere) {
     expect_invalid(m, "covers nodes");
   }
   {
-    auto m = valid_mesh();  // a left-handed block
+    // A left-handed block: upper_left with the order of its i lines reversed (whole nodes, x and
+    // y; swapping x alone barely moves them, since upper_left's i runs along -y).
+    auto m = valid_mesh();
     auto& b = m.blocks[2];
     for (int j = 0; j < b.nodes[1]; ++j)
-      for (int i = 0; i < b.nodes[0] / 2; ++i)
+      for (int i = 0; i < b.nodes[0] / 2; ++i) {
         std::swap(b.x[b.index(i, j)], b.x[b.index(b.nodes[0] - 1 - i, j)]);
-    expect_invalid(m, "right-handed");
+        std::swap(b.y[b.index(i, j)], b.y[b.index(b.nodes[0] - 1 - i, j)]);
+      }
+    expect_invalid(m, "block 2 'upper_left' is not right-handed at cell (0, 0, 0)");
   }
 }
 
@@ -76,6 +84,78 @@ TEST(MultiBlockMesh, TwinOffsetsFollowTheOrientation) {
   EXPECT_EQ(twin_offsets(p, 1, 0), (std::array<int, 2>{1, 0}));
   p.reversed[0] = true;
   EXPECT_EQ(twin_offsets(p, 1, 0), (std::array<int, 2>{3, 0}));
+}
+
+// The remaining checks of validate(), one broken mesh each; every message must name the block
+// (index and name) and, where there is one, the face and node, because that is what a user
+// needs to find the mistake in a generator or a Plot3D file.
+TEST(MultiBlockMesh, ValidateRejectsEachRemainingKindOfError) {
+  {
+    auto m = valid_mesh();  // the uncovered node is named, not just the face
+    m.boundaries.erase(m.boundaries.begin() + 1);  // lower_left's jmin
+    expect_invalid(m, "block 0 'lower_left', face jmin, node (0, 0, 0) is covered by no");
+  }
+  {
+    auto m = valid_mesh();  // a block of one node along j
+    auto& b = m.blocks[3];
+    b.nodes[1] = 1;
+    b.x.resize(b.node_count());
+    b.y.resize(b.node_count());
+    expect_invalid(m, "block 3 'upper_right' has 1 node(s) along j");
+  }
+  {
+    auto m = valid_mesh();  // coordinate arrays of the wrong size
+    m.blocks[1].y.pop_back();
+    expect_invalid(m, "block 1 'lower_right' has 24 y coordinates");
+  }
+  {
+    auto m = valid_mesh();  // a 2D block with z coordinates
+    m.blocks[0].z.assign(m.blocks[0].node_count(), 0.0);
+    expect_invalid(m, "block 0 'lower_left' has 25 z coordinates");
+  }
+  {
+    auto m = valid_mesh();  // the two sides of an interface of different sizes
+    m.interfaces[2].b.end[0] -= 1;
+    expect_invalid(m, "interface 2: patch a on block 1 'lower_right', face imax has 5 x 1");
+  }
+  {
+    auto m = valid_mesh();  // a patch on a face a 2D block does not have
+    m.boundaries[0].patch.face = Face::kKMax;
+    expect_invalid(m, "boundary patch 0 (far_field) is on block 0 'lower_left', face kmax");
+  }
+  {
+    auto m = valid_mesh();  // a patch on a block the mesh does not have
+    m.interfaces[0].b.block = 7;
+    expect_invalid(m, "interface 0 patch b names block 7");
+  }
+}
+
+// A 3D block: the cell volume replaces the area in the right-handedness check, and the six
+// faces need patches.
+TEST(MultiBlockMesh, ValidateChecks3DBlocks) {
+  MultiBlockMesh m;
+  m.dimension = 3;
+  BlockGrid b;
+  b.name = "cube";
+  b.nodes = {3, 4, 2};
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 4; ++j)
+      for (int i = 0; i < 3; ++i) {
+        b.x.push_back(0.5 * i + 0.05 * j);
+        b.y.push_back(0.25 * j);
+        b.z.push_back(0.3 * k);
+      }
+  m.blocks.push_back(b);
+  for (int f = 0; f < 6; ++f)
+    m.boundaries.push_back({whole_face(m, 0, static_cast<Face>(f)), BoundaryKind::kSlipWall});
+  EXPECT_NO_THROW(validate(m));
+  auto mirrored = m;  // z -> -z reverses the k direction
+  for (double& z : mirrored.blocks[0].z) z = -z;
+  expect_invalid(mirrored,
+                 "block 0 'cube' is not right-handed at cell (0, 0, 0): its signed volume");
+  auto uncovered = m;
+  uncovered.boundaries.pop_back();
+  expect_invalid(uncovered, "block 0 'cube', face kmax, node (0, 0, 1)");
 }
 
 }  // namespace

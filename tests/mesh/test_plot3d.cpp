@@ -4,9 +4,14 @@
 // paired (so a mesh exported to Plot3D and read back is the same mesh).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
+#include <string>
+#include <tuple>
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/block_connectivity.hpp"
@@ -85,7 +90,75 @@ TEST(Plot3d, BadFilesNameTheFileAndTheProblem) {
   { std::ofstream(ascii) << "1\n2 2\n0 1 0 1 0 0 1 1 7\n"; }
   expect_error(ascii, "numbers left over");
   { std::ofstream(ascii) << "1\n0 3\n"; }
-  expect_error(ascii, "fits neither");
+  expect_error(ascii, "number 2 (line 2) is not positive: '0' (expected dimension ni of block 0");
+}
+
+// Each kind of damage a grid file arrives with, in both encodings: the message names the file
+// and says where (byte offset, or number and line) and what was expected there, so the user can
+// fix the file or the tool that wrote it.
+TEST(Plot3d, EachKindOfDamageIsReportedWithItsPlace) {
+  auto expect_error = [](const std::string& name, const std::string& bytes,
+                         const std::string& words) {
+    const auto file = scratch(name);
+    { std::ofstream(file, std::ios::binary) << bytes; }
+    try {
+      read_plot3d(file);
+      ADD_FAILURE() << "no error for " << name;
+    } catch (const Error& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("'" + file.string() + "'"), std::string::npos) << message;
+      EXPECT_NE(message.find(words), std::string::npos) << message;
+    }
+  };
+  const auto good = scratch("good.x");
+  write_plot3d(good, box_mesh({3, 3}, {0, 1, 0, 1}, 0).blocks, Plot3dEncoding::kBinary);
+  std::string bytes;
+  {
+    std::ifstream in(good, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  // Layout: [4][1][4] [8][3][3][8] [144][9 x, 9 y][144]: bytes 0, 8, 12, 24, 28 are markers.
+  auto patched = [&](std::size_t at, unsigned char value) {
+    std::string copy = bytes;
+    copy[at] = static_cast<char>(value);
+    return copy;
+  };
+  expect_error("marker0.x", patched(0, 8), "byte 0: the first record marker is 8, expected 4");
+  std::string big_endian = bytes;
+  std::swap(big_endian[0], big_endian[3]);
+  expect_error("big_endian.x", big_endian, "looks big-endian");
+  expect_error("marker8.x", patched(8, 5), "byte 8: the record marker after the block count is 5");
+  expect_error("dims_length.x", patched(12, 7), "byte 12: the dimensions record is 7 bytes long");
+  expect_error("zero_dim.x", patched(16, 0), "byte 16: dimension ni of block 0 is 0");
+  expect_error("negative_dim.x", patched(23, 0xff), "byte 20: dimension nj of block 0 is -");
+  expect_error("marker28.x", patched(28, 0x80), "byte 28: the record marker before the "
+               "coordinates of block 0 is 128, expected 144");
+  expect_error("truncated.x", bytes.substr(0, bytes.size() - 10), "is truncated");
+  expect_error("trailing.x", bytes + std::string(8, '\0'), "8 bytes of trailing data");
+  // ASCII: "number N (line L)" counts from 1 and includes the block count and dimensions.
+  expect_error("word.xyz", "1\n2 2\n0 1 0 1\n0 0 one 1\n",
+               "number 10 (line 4) is not a number: 'one' (expected a y coordinate of block 0)");
+  expect_error("nan.xyz", "1\n2 2\n0 nan 0 1 0 0 1 1\n", "is not a number: 'nan'");
+  expect_error("negative.xyz", "2\n2 2\n-2 2\n", "is not positive: '-2' (expected dimension ni "
+               "of block 1");
+  expect_error("left_over.xyz", "1\n2 2\n0 1 0 1 0 0 1 1 7\n",
+               "numbers left over: 1 after the last block's coordinates, from number 12");
+  expect_error("short.xyz", "1\n2 2\n0 1 0 1 0 0 1\n", "is truncated");
+  expect_error("empty.xyz", "", "is empty");
+  expect_error("wavy.xyz", "1\n2 2 1\n0 1 0 1 0 0 1 1 0 0 0.5 0\n", "must lie in one plane");
+}
+
+// Other tools' spellings of valid files: Fortran D exponents, and a 2D grid stored as 3D with
+// nk = 1 in one plane (read as the 2D blocks it is).
+TEST(Plot3d, ReadsFortranExponentsAndPlanarThreeDimensionalFiles) {
+  const auto file = scratch("planar.xyz");
+  { std::ofstream(file) << "1\n2 2 1\n0 1.0D+00 0 1d0\n0 0 1 1\n5 5 5 5\n"; }
+  const auto blocks = read_plot3d(file);
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0].nodes, (std::array<int, 3>{2, 2, 1}));
+  EXPECT_EQ(blocks[0].x, (std::vector<double>{0, 1, 0, 1}));
+  EXPECT_EQ(blocks[0].y, (std::vector<double>{0, 0, 1, 1}));
+  EXPECT_TRUE(blocks[0].z.empty());
 }
 
 // Interfaces as sets of coinciding (block, node) pairs, order-free.
@@ -154,6 +227,95 @@ TEST(BlockConnectivity, AFaceMeetingTwoBlocksGetsTwoSubFaces) {
       EXPECT_EQ(i.a.extent()[0], 5);
     }
   EXPECT_EQ(on_left_imax, 2);
+}
+
+// Beyond pairing the same nodes: find_interfaces lists each four-block cut once, on the lower
+// block, as whole faces with the orientation the generator documents (imax against jmax, not
+// reversed; box_mesh.hpp says why).
+TEST(BlockConnectivity, RecoversTheFourBlockCutsExactly) {
+  const auto four = four_block_mesh({9, 13}, {0, 1, 0, 1}, 0.1);
+  auto found = find_interfaces(four.blocks, 1e-8);
+  ASSERT_EQ(found.size(), four.interfaces.size());
+  auto key = [](const InterfacePatch& i) {
+    return std::make_tuple(i.a.block, static_cast<int>(i.a.face), i.b.block,
+                           static_cast<int>(i.b.face));
+  };
+  std::sort(found.begin(), found.end(), [&](auto& l, auto& r) { return key(l) < key(r); });
+  for (std::size_t n = 0; n < found.size(); ++n) {
+    const InterfacePatch& want = four.interfaces[n];
+    const InterfacePatch& got = found[n];
+    EXPECT_EQ(key(got), key(want)) << "interface " << n;
+    EXPECT_EQ(got.a.begin, want.a.begin) << "interface " << n;
+    EXPECT_EQ(got.a.end, want.a.end) << "interface " << n;
+    EXPECT_EQ(got.b.begin, want.b.begin) << "interface " << n;
+    EXPECT_EQ(got.b.end, want.b.end) << "interface " << n;
+    EXPECT_EQ(got.reversed[0], want.reversed[0]) << "interface " << n;
+  }
+}
+
+// One C-grid block: its jmin face runs along the lower side of a wake cut, round a circular
+// "airfoil" and back along the upper side, so nodes i and ni-1-i of jmin coincide for i <= wake
+// (the trailing edge included) and the face meets itself, reversed. Every node also "meets"
+// itself, which must not count.
+BlockGrid one_block_c_grid(int wake, int round, int normal) {
+  const double pi = 3.14159265358979323846;
+  BlockGrid g;
+  g.name = "c_grid";
+  g.nodes = {2 * wake + round + 1, normal + 1, 1};
+  const int ni = g.nodes[0];
+  // Inner curve (the cut, then a circle of radius 0.5 through the trailing edge (1, 0),
+  // clockwise) and outer curve (y = -2, a semicircle of radius 2 round (1, 0), y = 2).
+  auto inner = [&](int i) -> std::array<double, 2> {
+    if (i <= wake) return {3.0 - 2.0 * i / wake, 0.0};
+    if (i >= ni - 1 - wake) return {3.0 - 2.0 * (ni - 1 - i) / wake, 0.0};
+    const double angle = -2.0 * pi * (i - wake) / round;
+    return {0.5 + 0.5 * std::cos(angle), 0.5 * std::sin(angle)};
+  };
+  auto outer = [&](int i) -> std::array<double, 2> {
+    if (i <= wake) return {3.0 - 2.0 * i / wake, -2.0};
+    if (i >= ni - 1 - wake) return {3.0 - 2.0 * (ni - 1 - i) / wake, 2.0};
+    const double angle = -0.5 * pi - pi * (i - wake) / round;
+    return {1.0 + 2.0 * std::cos(angle), 2.0 * std::sin(angle)};
+  };
+  for (int j = 0; j <= normal; ++j)
+    for (int i = 0; i < ni; ++i) {
+      const double v = static_cast<double>(j) / normal;
+      g.x.push_back((1 - v) * inner(i)[0] + v * outer(i)[0]);
+      g.y.push_back((1 - v) * inner(i)[1] + v * outer(i)[1]);
+    }
+  return g;
+}
+
+TEST(BlockConnectivity, ASingleCGridMeetsItselfAcrossTheWakeCut) {
+  const int wake = 6, round = 24, normal = 8;
+  const BlockGrid c_grid = one_block_c_grid(wake, round, normal);
+  const int ni = c_grid.nodes[0];
+  const auto found = find_interfaces({c_grid}, 1e-8);
+  ASSERT_EQ(found.size(), 1u);
+  const InterfacePatch& cut = found[0];
+  EXPECT_EQ(cut.a.face, Face::kJMin);
+  EXPECT_EQ(cut.b.face, Face::kJMin);
+  EXPECT_EQ(cut.a.begin[0], 0);
+  EXPECT_EQ(cut.a.end[0], wake + 1);  // the lower side, trailing edge included
+  EXPECT_EQ(cut.b.begin[0], ni - 1 - wake);
+  EXPECT_EQ(cut.b.end[0], ni);
+  EXPECT_TRUE(cut.reversed[0]);
+  // The airfoil named a wall; the rest of the mesh far field. The wall patch must hold every
+  // airfoil node strictly between the two trailing-edge nodes.
+  BoundaryPatch wall;
+  wall.patch.block = 0;
+  wall.patch.face = Face::kJMin;
+  wall.kind = BoundaryKind::kSlipWall;
+  const auto mesh = mesh_from_blocks({c_grid}, {wall}, BoundaryKind::kFarField, 1e-8);
+  int walls = 0;
+  for (const auto& b : mesh.boundaries) {
+    if (b.kind != BoundaryKind::kSlipWall) continue;
+    ++walls;
+    EXPECT_EQ(b.patch.face, Face::kJMin);
+    EXPECT_LE(b.patch.begin[0], wake + 1);
+    EXPECT_GE(b.patch.end[0], ni - 1 - wake);
+  }
+  EXPECT_EQ(walls, 1);
 }
 
 }  // namespace
