@@ -48,9 +48,11 @@ BlockTable make_table(const mesh::MultiBlockMesh& mesh) {
   return table;
 }
 
-std::array<double, 4> to_conservative(const std::array<double, 4>& w, double gamma) {
-  return {w[0], w[0] * w[1], w[0] * w[2],
-          w[3] / (gamma - 1) + 0.5 * w[0] * (w[1] * w[1] + w[2] * w[2])};
+// The conservative state of primitive (rho, u, v, p) given as doubles (setup data).
+Eq::State to_conservative(const std::array<double, 4>& w, const physics::IdealGas& gas) {
+  Eq::State primitive;
+  for (int v = 0; v < kVars; ++v) primitive[v] = static_cast<Real>(w[v]);
+  return Eq::to_conservative(primitive, gas);
 }
 
 }  // namespace
@@ -115,9 +117,8 @@ void MultiBlockSolver::set_state(const PointFunction& primitive) {
   auto u = Kokkos::create_mirror_view(fields_.u);
   const auto positions = host_coordinates();
   for (std::size_t node = 0; node < positions.size(); ++node) {
-    const auto c = to_conservative(primitive(positions[node][0], positions[node][1]),
-                                   config_.physics.gamma);
-    for (int v = 0; v < kVars; ++v) u(v, node) = static_cast<Real>(c[v]);
+    const auto c = to_conservative(primitive(positions[node][0], positions[node][1]), gas_);
+    for (int v = 0; v < kVars; ++v) u(v, node) = c[v];
   }
   Kokkos::deep_copy(fields_.u, u);
   compute_spectral_radii(fields_, gas_);
@@ -127,9 +128,8 @@ void MultiBlockSolver::set_state(const PointFunction& primitive) {
 void MultiBlockSolver::set_far_field(const PointFunction& primitive) {
   auto external = Kokkos::create_mirror_view(points_.external);
   for (int p = 0; p < points_.count; ++p) {
-    const auto c = to_conservative(primitive(point_positions_[p][0], point_positions_[p][1]),
-                                   config_.physics.gamma);
-    for (int v = 0; v < kVars; ++v) external(v, p) = static_cast<Real>(c[v]);
+    const auto c = to_conservative(primitive(point_positions_[p][0], point_positions_[p][1]), gas_);
+    for (int v = 0; v < kVars; ++v) external(v, p) = c[v];
   }
   Kokkos::deep_copy(points_.external, external);
   have_norms_ = false;

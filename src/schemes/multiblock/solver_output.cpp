@@ -9,16 +9,19 @@ namespace portaflow::multiblock {
 
 namespace {
 
+using Eq = physics::Euler<2>;
+
 struct NodePrimitive {
   double rho, u, v, p;
 };
 
-NodePrimitive primitive_at(const std::vector<double>& state, int total, int node, double gamma) {
-  const double rho = state[node];
-  const double mx = state[total + node], my = state[2 * total + node];
-  const double energy = state[3 * total + node];
-  const double u = mx / rho, v = my / rho;
-  return {rho, u, v, (gamma - 1) * (energy - 0.5 * rho * (u * u + v * v))};
+// Primitive variables of packed node `node` from a host copy of the state (var-major).
+NodePrimitive primitive_at(const std::vector<double>& state, int total, int node,
+                           const physics::IdealGas& gas) {
+  Eq::State u;
+  for (int v = 0; v < Eq::kNumVars; ++v) u[v] = static_cast<Real>(state[v * total + node]);
+  const Eq::State w = Eq::to_primitive(u, gas);
+  return {w[Eq::kRho], w[Eq::kVel], w[Eq::kVel + 1], w[Eq::kPressure]};
 }
 
 }  // namespace
@@ -46,7 +49,7 @@ MultiBlockSnapshot MultiBlockSolver::snapshot() const {
       out.coordinates[3 * i] = block.x[i];
       out.coordinates[3 * i + 1] = block.y[i];
       out.coordinates[3 * i + 2] = block.z.empty() ? 0.0 : block.z[i];
-      const auto w = primitive_at(state, total, fields_.table.blocks[b].offset + i, gamma);
+      const auto w = primitive_at(state, total, fields_.table.blocks[b].offset + i, gas_);
       const double a = std::sqrt(gamma * w.p / w.rho);
       const double values[] = {w.rho, w.u, w.v, w.p,
                                std::sqrt(w.u * w.u + w.v * w.v) / a, (w.p - p_inf) / q_inf};
@@ -79,7 +82,7 @@ std::vector<SurfacePoint> MultiBlockSolver::surface_pressure() const {
         ijk[tangential[1]] = patch.begin[1] + t;
         const std::size_t local = block.index(ijk[0], ijk[1], ijk[2]);
         const int node = fields_.table.blocks[patch.block].offset + static_cast<int>(local);
-        const auto w = primitive_at(state, total, node, config_.physics.gamma);
+        const auto w = primitive_at(state, total, node, gas_);
         points.push_back({block.name, ijk[tangential[0]], block.x[local], block.y[local],
                           (w.p - freestream[3]) / q_inf});
       }
@@ -93,7 +96,7 @@ std::optional<NonPhysicalCell> MultiBlockSolver::find_nonphysical() const {
   if (node < 0) return std::nullopt;
   const NodeIndex at = fields_.table.locate(node);
   const std::vector<double> state = host_state();
-  const auto w = primitive_at(state, fields_.table.total_nodes, node, config_.physics.gamma);
+  const auto w = primitive_at(state, fields_.table.total_nodes, node, gas_);
   const auto& block = mesh_.blocks[at.block];
   const std::size_t local = block.index(at.ijk[0], at.ijk[1], at.ijk[2]);
   NonPhysicalCell cell;
