@@ -1,19 +1,21 @@
 // MUSCL-Hancock 2D kernels for portaflow-bench: one split step (x-y or y-x sweeps alternating),
-// team (the fused one-kernel step with its wave-rate maximum) and flat (ghost fill, face-flux
-// and update kernels per sweep), with the HLLC and the exact Riemann solver, van Leer limiter,
+// team (the fused one-kernel step with its wave-rate maximum) and flat (two sweep kernels, each
+// from one buffer into the other, the second with the wave-rate maximum), with the HLLC and the exact Riemann solver, van Leer limiter,
 // on seed 003's benchmark data (eq. 5.1 four-quadrant problem, n x n = cells), at the fixed dt
 // of CFL 0.5 from the initial state (CFL 0.95 there let the faster waves that develop exceed 1
 // within a 1000^2 run's few hundred timed steps, measured on the H100).
 //
 // Compulsory bytes per cell update: the state read once and written once, 2 x 4 Reals (the fused
-// step's halo re-reads and the flat variant's flux arrays and second pass are not compulsory).
-// Flops per cell update, counted from muscl_hancock_point.hpp, slope_limiters.hpp, euler.hpp
-// and riemann_hllc.hpp (add/sub/mul/div/sqrt = 1; fmin, fabs and comparisons not counted), per
-// sweep: evolved boundary values 116 (van Leer slopes 4 x 14, two physical fluxes 2 x 14,
-// half-step change 16, two physicality checks 16); HLLC face flux 112 (two primitive
-// conversions 20, HLLC on its subsonic path 92); update 12: 240 per sweep, 480 per step, plus
-// the wave-rate maximum 28: 508. The exact solver's cost depends on its Newton iterations: not
-// counted (0), so its bound is the bandwidth one alone.
+// step's halo re-reads and the flat variant's second pass, 2 x 4 Reals more, are not
+// compulsory: each flat sweep kernel has its own 64-byte bound, the sweep rows below).
+// Flops per cell update, counted from muscl_hancock_point.hpp (evolved_primitives),
+// slope_limiters.hpp, euler.hpp and riemann_hllc.hpp as written (add/sub/mul/div/sqrt = 1; fmin,
+// fabs and comparisons not counted), per sweep: evolved boundary values 101 (van Leer slopes and
+// extrapolation 4 x 7, two physical fluxes 2 x 16, half-step change 17, two primitive
+// conversions 2 x 12); HLLC face flux 99 (its shock-side wave-speed factors on both sides, 10,
+// included); update 12: 212 per sweep; the wave-rate maximum 20 (one sweep per step): 444 per
+// split step. The exact solver's cost depends on its Newton iterations: not counted (0), so its
+// bound is the bandwidth one alone.
 #include "perf/kernels/bench_problems.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
 
@@ -36,7 +38,7 @@ BenchKernel muscl_hancock_kernel(KernelChoice kernel, FluxKind flux, double flop
                               (flux == FluxKind::kHllc ? ".hllc" : ".exact");
   const std::string how = kernel == KernelChoice::kTeam
                               ? "fused x-y step per tile in team scratch, wave-rate max fused"
-                              : "ghost fill, face-flux and update kernels per sweep";
+                              : "two sweep kernels (buffer to buffer), wave-rate max in the second";
   return {"muscl_hancock2d." + variant, "muscl_hancock2d", variant,
           "one split MUSCL-Hancock step (van Leer, " +
               std::string(flux == FluxKind::kHllc ? "HLLC" : "exact Riemann solver") + "), " +
@@ -47,10 +49,83 @@ BenchKernel muscl_hancock_kernel(KernelChoice kernel, FluxKind flux, double flop
           }};
 }
 
+// One flat sweep on its own (line walkers, muscl_hancock_line_sweep.hpp), from the solver's
+// initial state into a second buffer, so each step kernel has its own roofline: per cell 64 B
+// (state read once, written once) and 212 flops (the per-sweep count above); the y sweep also
+// reduces the wave-rate maximum (+20 flops), as the solver's second sweep does.
+class SweepCase final : public BenchCase {
+ public:
+  SweepCase(long long cells, int dir, fv::SweepLaunch launch)
+      : launch_(launch),
+        solver_(muscl_hancock_config(cells, KernelChoice::kFlat, FluxKind::kHllc)),
+        dir_(dir),
+        out_("bench.sweep_out", solver_.state_field().extent(0), solver_.state_field().extent(1),
+             solver_.state_field().extent(2)),
+        rate_("bench.sweep_rate") {
+    const RunConfig config = muscl_hancock_config(cells, KernelChoice::kFlat, FluxKind::kHllc);
+    const double h = 1.0 / config.mesh.cells[0];
+    const double dt = solver_.stable_time_step();
+    step_.dt_over_dx = static_cast<Real>(dt / h);
+    step_.dt_over_dy = static_cast<Real>(dt / h);
+    step_.inv_dx = step_.inv_dy = static_cast<Real>(1 / h);
+    step_.gas = physics::IdealGas{static_cast<Real>(config.physics.gamma)};
+    step_.nx = config.mesh.cells[0];
+    step_.ny = config.mesh.cells[1];
+    fv_ = config.fv;
+    boundary_ = config.boundary;
+  }
+  void step() override {
+    fv::sweep_lines_2d(solver_.state_field(), out_, dir_, step_, fv_, boundary_, launch_,
+                       dir_ == 1 ? &rate_ : nullptr);
+  }
+  long long cell_updates_per_step() const override { return solver_.cell_count(); }
+  bool healthy() const override { return !solver_.find_nonphysical().has_value(); }
+
+ private:
+  fv::SweepLaunch launch_;
+  fv::MusclHancock2DSolver solver_;
+  int dir_;
+  Field2D out_;
+  fv::RateView rate_;
+  fv::SplitStep2D step_;
+  FvConfig fv_;
+  BoundaryConfig boundary_;
+};
+
+// name suffix: "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over
+// tiles of lines.
+BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch) {
+  const std::string axis = dir == 0 ? "x" : "y";
+  const bool teams = launch.form == fv::SweepLaunch::Form::kTeams;
+  const std::string suffix = launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
+                             : teams            ? ".teams"
+                                                : "";
+  return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix, "muscl_hancock2d",
+          "sweep_" + axis + suffix,
+          "one flat " + axis + " sweep (" +
+              (teams ? "teams over tiles" : launch.segment > 0 ? "line walkers" : "default form") +
+              ", van Leer, HLLC" + std::string(dir == 1 ? ", wave-rate maximum" : "") +
+              ") from the eq. 5.1 data into a second buffer; n x n = cells",
+          8.0 * sizeof(Real), dir == 1 ? 232.0 : 212.0, [dir, launch](long long cells) {
+            return std::make_unique<SweepCase>(cells, dir, launch);
+          }};
+}
+
+[[maybe_unused]] const bool kSweeps = [] {
+  using Form = fv::SweepLaunch::Form;
+  for (int dir : {0, 1}) {
+    register_kernel(sweep_kernel(dir, {0, Form::kAuto}));
+    register_kernel(sweep_kernel(dir, {0, Form::kTeams}));
+    for (Index segment : {2, 4, 8, 16, 32, 64, 128})
+      register_kernel(sweep_kernel(dir, {segment, Form::kWalkers}));
+  }
+  return true;
+}();
+
 [[maybe_unused]] const KernelRegistration kTeamHllc{
-    muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kHllc, 508)};
+    muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kHllc, 444)};
 [[maybe_unused]] const KernelRegistration kFlatHllc{
-    muscl_hancock_kernel(KernelChoice::kFlat, FluxKind::kHllc, 508)};
+    muscl_hancock_kernel(KernelChoice::kFlat, FluxKind::kHllc, 444)};
 [[maybe_unused]] const KernelRegistration kTeamExact{
     muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kExact, 0)};
 [[maybe_unused]] const KernelRegistration kFlatExact{

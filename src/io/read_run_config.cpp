@@ -185,6 +185,9 @@ ExecutionConfig read_execution(DeckReader& deck, int dimension) {
                                         {std::nullopt, 1, 1 << 16, "outputs per team [tx(, ty)]"});
     e.tile = {static_cast<int>(tile[0]), dimension > 1 ? static_cast<int>(tile[1]) : 1};
   }
+  if (deck.has("execution.segment"))
+    e.segment = static_cast<int>(deck.get_int(
+        "execution.segment", {std::nullopt, 1, 1 << 20, "cells per line walker (flat kernel)"}));
   return e;
 }
 

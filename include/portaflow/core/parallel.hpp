@@ -86,6 +86,41 @@ void par_reduce(const std::string& label, const IndexRange& range, const Functor
   Kokkos::parallel_reduce(label, detail::policy(range), f, reducer);
 }
 
+// f(i) for every index of the range on the host's threads: the once-per-run loops over every
+// cell of a host mirror (initial data, snapshots), which would otherwise be serial.
+template <class Functor>
+void host_par_for(const std::string& label, const IndexRange& range, const Functor& f) {
+  if (range.size() == 0) return;
+  ProfilingRegion region(label);
+  Kokkos::parallel_for(
+      label, Kokkos::RangePolicy<HostExecSpace, Kokkos::IndexType<Index>>(range.begin, range.end), f);
+}
+
+// par_for and par_reduce over a 1D range with CUDA launch bounds: at most kThreads per block and
+// at least kMinBlocks blocks resident per multiprocessor, so the compiler caps the registers per
+// thread (more resident warps to hide latency in long per-thread loops). Host backends ignore it.
+template <unsigned kThreads, unsigned kMinBlocks, class Functor>
+void par_for_bounded(const std::string& label, const IndexRange& range, const Functor& f) {
+  if (range.size() == 0) return;
+  ProfilingRegion region(label);
+  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
+                                     Kokkos::IndexType<Index>>;
+  Kokkos::parallel_for(label, Policy(range.begin, range.end), f);
+}
+
+template <unsigned kThreads, unsigned kMinBlocks, class Functor, class Reducer>
+void par_reduce_bounded(const std::string& label, const IndexRange& range, const Functor& f,
+                        const Reducer& reducer) {
+  ProfilingRegion region(label);
+  if (range.size() == 0) {
+    reducer.init(reducer.reference());
+    return;
+  }
+  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
+                                     Kokkos::IndexType<Index>>;
+  Kokkos::parallel_reduce(label, Policy(range.begin, range.end), f, reducer);
+}
+
 // 2D and 3D reductions run over the flattened box (a 1D range) rather than an MDRange: on the
 // H200 the CE/SE 2D step with its dt reduction went from 2.75e9 to 4.76e9 cell-updates/s (4e6
 // cells, same step kernel at 5.5e9) when its max-reduction was flattened.
@@ -223,6 +258,22 @@ void par_for_teams(const std::string& label, Index teams, std::size_t scratch_by
   TeamPolicy policy(teams, Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_for(label, policy, f);
+}
+
+// par_for_teams with a reduction: f(member, acc) adds its team's part to acc once per team
+// (team_max first, then a Kokkos::single(PerTeam) update); the result lands where the reducer
+// points (host or device).
+template <class Functor, class Reducer>
+void par_reduce_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
+                      const Functor& f, const Reducer& reducer) {
+  ProfilingRegion region(label);
+  if (teams == 0) {
+    reducer.init(reducer.reference());
+    return;
+  }
+  TeamPolicy policy(teams, Kokkos::AUTO);
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  Kokkos::parallel_reduce(label, policy, f, reducer);
 }
 
 // The maximum of f(k) for k in [0, n) over the team's threads, known to every thread.

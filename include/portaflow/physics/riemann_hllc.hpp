@@ -34,8 +34,10 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(
   const Real un_right = w_right[Eq::kVel + dir];
   const Real p_left = w_left[Eq::kPressure];
   const Real p_right = w_right[Eq::kPressure];
-  const Real a_left = Eq::sound_speed(rho_left, p_left, gas);
-  const Real a_right = Eq::sound_speed(rho_right, p_right, gas);
+  // Reciprocals once: a division costs several multiplications (sound speeds, the star state).
+  const Real inv_rho_left = 1 / rho_left, inv_rho_right = 1 / rho_right;
+  const Real a_left = math::sqrt(gas.gamma * p_left * inv_rho_left);
+  const Real a_right = math::sqrt(gas.gamma * p_right * inv_rho_right);
 
   // 1. Pressure-based wave speed estimates (sec. 10.5.2).
   const Real p_pvrs = Real(0.5) * (p_left + p_right) - Real(0.125) * (un_right - un_left) *
@@ -62,7 +64,10 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(
 
   // 4. Star state on the upwind side of the contact (eq. 10.39) and its flux (eq. 10.38).
   const bool left_side = s_star >= 0;
-  const State& w = left_side ? w_left : w_right;
+  // Selected by value: a reference chosen at run time would put both states in local memory on
+  // a GPU (a stack frame) instead of registers.
+  State w;
+  for (int k = 0; k < Eq::kNumVars; ++k) w[k] = left_side ? w_left[k] : w_right[k];
   const Real s_k = left_side ? s_left : s_right;
   const Real un = left_side ? un_left : un_right;
   const Real p = left_side ? p_left : p_right;
@@ -70,13 +75,16 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(
 
   const State u_k = Eq::to_conservative(w, gas);
   const State f_k = Eq::flux_from_primitive(w, dir, gas);
-  const Real factor = mass / (s_k - s_star);  // rho_K (S_K - u_K) / (S_K - S*)
+  const Real inv_rho = left_side ? inv_rho_left : inv_rho_right;
+  const Real inv_gap = 1 / (s_k - s_star);
+  const Real factor = mass * inv_gap;  // rho_K (S_K - u_K) / (S_K - S*)
   State u_star;
   u_star[Eq::kRho] = factor;
   for (int d = 0; d < Dim; ++d) u_star[Eq::kMom + d] = factor * w[Eq::kVel + d];
   u_star[Eq::kMom + dir] = factor * s_star;
-  u_star[Eq::kEnergy] =
-      factor * (u_k[Eq::kEnergy] / w[Eq::kRho] + (s_star - un) * (s_star + p / mass));
+  // factor (E_K / rho_K + (S* - u_K) (S* + p_K / mass)), with factor p_K / mass = p_K / (S_K - S*)
+  u_star[Eq::kEnergy] = factor * (u_k[Eq::kEnergy] * inv_rho + (s_star - un) * s_star) +
+                        (s_star - un) * p * inv_gap;
   State flux;
   for (int k = 0; k < Eq::kNumVars; ++k) flux[k] = f_k[k] + s_k * (u_star[k] - u_k[k]);
   return flux;

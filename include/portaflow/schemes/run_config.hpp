@@ -84,6 +84,7 @@ enum class KernelChoice { kTeam, kFlat };
 struct ExecutionConfig {
   KernelChoice kernel = KernelChoice::kTeam;
   std::array<int, 2> tile{0, 0};  // [tx, ty] outputs per team; 0: the backend's default
+  int segment = 0;  // MUSCL-Hancock flat: cells per line walker; 0: chosen from size and backend
 };
 
 // muscl_hancock: Toro's four (sec. 14.4); muscl: minmod or none (unlimited).

@@ -1,5 +1,9 @@
 #include "portaflow/schemes/common/diagnostics_2d.hpp"
 
+#include <utility>
+#include <vector>
+
+#include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 
 namespace portaflow {
@@ -71,16 +75,24 @@ SolutionSnapshot snapshot_2d(const Field2D& u, IndexBox2D interior, const Unifor
   snap.step = step;
   for (int k = 0; k <= g.nx; ++k) snap.edges[0].push_back(g.x_min + k * g.dx);
   for (int k = 0; k <= g.ny; ++k) snap.edges[1].push_back(g.y_min + k * g.dy);
-  HostField rho{"rho", {}}, vx{"u", {}}, vy{"v", {}}, p{"p", {}};
-  for (Index j = interior.j.begin; j < interior.j.end; ++j)
-    for (Index i = interior.i.begin; i < interior.i.end; ++i) {
-      const Euler2::State s = load(host, j, i);
-      rho.values.push_back(s[Euler2::kRho]);
-      vx.values.push_back(s[Euler2::kMom] / s[Euler2::kRho]);
-      vy.values.push_back(s[Euler2::kMom + 1] / s[Euler2::kRho]);
-      p.values.push_back(Euler2::pressure(s, gas));
+  const std::size_t ni = interior.i.size(), cells = ni * interior.j.size();
+  HostField rho{"rho", std::vector<double>(cells)}, vx{"u", std::vector<double>(cells)},
+      vy{"v", std::vector<double>(cells)}, p{"p", std::vector<double>(cells)};
+  // Rows on the host's threads, written in place (the run's last step before its outputs).
+  host_par_for("snapshot_2d", IndexRange{0, interior.j.size()}, [&](Index row) {
+    for (std::size_t col = 0; col < ni; ++col) {
+      const Euler2::State s = load(host, interior.j.begin + row, interior.i.begin + col);
+      const std::size_t k = row * ni + col;
+      rho.values[k] = s[Euler2::kRho];
+      vx.values[k] = s[Euler2::kMom] / s[Euler2::kRho];
+      vy.values[k] = s[Euler2::kMom + 1] / s[Euler2::kRho];
+      p.values[k] = Euler2::pressure(s, gas);
     }
-  snap.fields = {rho, vx, vy, p};
+  });
+  snap.fields.push_back(std::move(rho));
+  snap.fields.push_back(std::move(vx));
+  snap.fields.push_back(std::move(vy));
+  snap.fields.push_back(std::move(p));
   return snap;
 }
 

@@ -113,10 +113,12 @@ void GridSolver2D::sample_cell_centres() {
   using E2 = physics::Euler<2>;
   const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
   auto host = Kokkos::create_mirror_view(state_);
-  for (int j = 0; j < grid_.ny; ++j)
+  const bool smooth = is_smooth(config_.problem);
+  // Rows on the host's threads (a 1000^2 start took 0.1 s serially, more than the GPU run).
+  host_par_for("grid_solver2d.sample_cell_centres", IndexRange{0, grid_.ny}, [&](Index j) {
     for (int i = 0; i < grid_.nx; ++i) {
       const double x = grid_.x_min + (i + 0.5) * grid_.dx, y = grid_.y_min + (j + 0.5) * grid_.dy;
-      const auto w = is_smooth(config_.problem)
+      const auto w = smooth
                          ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, y, 0)
                          : initial_primitive(config_.problem, config_.physics.gamma, x, y);
       E2::State prim;
@@ -124,6 +126,7 @@ void GridSolver2D::sample_cell_centres() {
       const auto u = E2::to_conservative(prim, gas);
       for (int v = 0; v < E2::kNumVars; ++v) host(v, ghosts_ + j, ghosts_ + i) = u[v];
     }
+  });
   Kokkos::deep_copy(state_, host);
 }
 

@@ -21,9 +21,8 @@ MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
   const auto extents = [&](const char* label) {
     return Field2D(std::string(label), state_.extent(0), state_.extent(1), state_.extent(2));
   };
-  if (team || averaged) other_ = extents("muscl_hancock2d.other");
-  if (team && averaged) third_ = extents("muscl_hancock2d.third");
-  if (!team) fluxes_ = Field2D("muscl_hancock2d.fluxes", kN, grid_.ny + 1, grid_.nx + 1);
+  other_ = extents("muscl_hancock2d.other");
+  if (averaged) third_ = extents("muscl_hancock2d.third");
   sample_cell_centres();
 }
 
@@ -69,23 +68,28 @@ void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
 }
 
 void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
-  const auto sweep = [&](const Field2D& u, int dir) {
-    fill_ghosts_2d(u, step.nx, step.ny, config_.boundary);
-    sweep_flat_2d(u, fluxes_, dir, step, config_.fv);
+  SweepLaunch launch;
+  launch.segment = config_.execution.segment;
+  // A deck that sets the walkers' length asks for walkers in both directions.
+  if (launch.segment > 0) launch.form = SweepLaunch::Form::kWalkers;
+  const auto sweep = [&](const Field2D& in, const Field2D& out, int dir, const RateView* rate) {
+    sweep_lines_2d(in, out, dir, step, config_.fv, config_.boundary, launch, rate);
   };
   if (config_.fv.splitting == SplittingKind::kAveraged) {
-    Kokkos::deep_copy(other_, state_);
-    sweep(state_, 0);
-    sweep(state_, 1);
-    sweep(other_, 1);
-    sweep(other_, 0);
-    average_2d(state_, state_, other_, interior());
-  } else {
-    const int first = steps_ % 2 == 0 ? 0 : 1;
-    sweep(state_, first);
-    sweep(state_, 1 - first);
+    sweep(state_, other_, 0, nullptr);  // x-y into third_
+    sweep(other_, third_, 1, nullptr);
+    sweep(state_, other_, 1, nullptr);  // y-x back into state_
+    sweep(other_, state_, 0, nullptr);
+    average_2d(state_, state_, third_, interior());
+    rate_current_ = false;
+    return;
   }
-  rate_current_ = false;
+  // x-y on even steps, y-x on odd ones, through the other buffer and back; the second sweep
+  // leaves the new state's wave-rate maximum in rate_.
+  const int first = steps_ % 2 == 0 ? 0 : 1;
+  sweep(state_, other_, first, nullptr);
+  sweep(other_, state_, 1 - first, &rate_);
+  rate_current_ = true;
 }
 
 void MusclHancock2DSolver::advance(double dt) {

@@ -31,7 +31,7 @@ KOKKOS_INLINE_FUNCTION Real& at(const ScratchView3D& u, int v, Index line, Index
   return kDir == 0 ? u(v, line, pos) : u(v, pos, line);
 }
 
-// Evolved boundary values (ev) and face fluxes (fl) of a sweep along kDir over `lines` lines
+// Evolved boundary values (ev, as primitive states) and face fluxes (fl) of a sweep along kDir over `lines` lines
 // from line0, for the `cells` cells from position cell0 of each line. ev(v, l * (cells + 2) + p)
 // holds the minus (v < 4) and plus (v >= 4) values of the cell at position cell0 - 1 + p;
 // fl(v, l * (cells + 1) + f) the flux through the face between the cells at cell0 - 1 + f and
@@ -51,7 +51,7 @@ KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const Scratch
       centre[v] = at<kDir>(u, v, line, pos);
       next[v] = at<kDir>(u, v, line, pos + 1);
     }
-    const auto f = evolved_faces<2, Limiter>(prev, centre, next, kDir, half_ratio, gas);
+    const auto f = evolved_primitives<2, Limiter>(prev, centre, next, kDir, half_ratio, gas);
     for (int v = 0; v < kN; ++v) {
       ev(v, k) = f.minus[v];
       ev(kN + v, k) = f.plus[v];
@@ -67,8 +67,7 @@ KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const Scratch
       left[v] = ev(kN + v, minus_cell);    // its plus value
       right[v] = ev(v, minus_cell + 1);    // the + side cell's minus value
     }
-    const auto flux = Flux::template flux<2>(E2::to_primitive(left, gas),
-                                             E2::to_primitive(right, gas), kDir, gas);
+    const auto flux = Flux::template flux<2>(left, right, kDir, gas);
     for (int v = 0; v < kN; ++v) fl(v, k) = flux[v];
   });
   team_barrier(member);

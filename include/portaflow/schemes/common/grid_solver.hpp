@@ -56,6 +56,8 @@ class GridSolver2D : public Solver {
   IndexBox2D interior() const {
     return {{ghosts_, ghosts_ + grid_.ny}, {ghosts_, ghosts_ + grid_.nx}};
   }
+  // The device state (component, j, i) with its ghost layers, for kernels timed on their own.
+  const Field2D& state_field() const { return state_; }
 
  protected:
   // state(component, j, i): components 0..3 are rho, rho u, rho v, E; `ghosts` cells around.

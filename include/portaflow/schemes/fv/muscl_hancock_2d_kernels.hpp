@@ -1,12 +1,13 @@
 // The 2D MUSCL-Hancock step as Kokkos kernels, two variants measured against each other:
-//   flat: one sweep at a time, in place: a face-flux kernel (each face evolves both adjacent
-//         cells' boundary values) then an update kernel; ghosts refilled between sweeps;
+//   flat: one sweep at a time from one buffer into the other, one thread per segment of a grid
+//         line walking along the sweep (muscl_hancock_line_sweep.hpp), boundaries applied by the
+//         walkers (no ghost fill); the second sweep reduces the next step's wave-rate maximum;
 //   team: seed 003's fused "advance into the other buffer": one kernel per step reads a tile of
 //         `in` with a halo of two cells into team scratch, does the first sweep there (halo rows
 //         included), then the second, and writes the tile's cells of `out`; each cell's evolved
 //         boundary values are computed once (scratch) and the next step's wave-rate maximum is
 //         reduced in the same kernel.
-// Both need `in`'s ghosts (two layers, corners included) filled first.
+// The team variant needs `in`'s ghosts (two layers, corners included) filled first.
 #pragma once
 
 #include "portaflow/core/parallel.hpp"
@@ -28,9 +29,19 @@ struct SplitStep2D {
 using RateView = Kokkos::View<double, MemSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
-// One sweep in place along `dir` (flat variant). Ghosts of `u` must be current.
-void sweep_flat_2d(const Field2D& u, const Field2D& fluxes, int dir, const SplitStep2D& step,
-                   const FvConfig& fv);
+// How the flat variant's sweeps run (muscl_hancock_line_sweep.hpp): line walkers, or teams
+// over tiles of lines; kAuto: teams on a CPU, on a GPU teams along x and walkers along y.
+struct SweepLaunch {
+  enum class Form { kAuto, kWalkers, kTeams };
+  Index segment = 0;  // cells per walker; 0: chosen from the size and backend
+  Form form = Form::kAuto;
+};
+
+// One sweep along `dir` from `in` into `out`'s interior (flat variant); with `rate`, the
+// wave-rate maximum of the result.
+void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitStep2D& step,
+                    const FvConfig& fv, const BoundaryConfig& boundary, const SweepLaunch& launch,
+                    const RateView* rate);
 
 // One fused step (first sweep along `first_dir`, then the other) from `in` into `out`'s
 // interior, and the wave-rate maximum of the result into `rate` (team variant).

@@ -3,7 +3,7 @@
 // so first-order splitting errors cancel over a pair of steps; or (fv.splitting: averaged) the
 // mean of x-y and y-x from the same state, which is symmetric under x <-> y. Two ghost cells.
 // execution.kernel: team (default; the fused one-kernel step, muscl_hancock_2d_kernels.hpp) or
-// flat (one sweep at a time).
+// flat (one sweep at a time by line walkers, muscl_hancock_line_sweep.hpp).
 #pragma once
 
 #include "portaflow/schemes/common/grid_solver.hpp"
@@ -26,9 +26,8 @@ class MusclHancock2DSolver final : public GridSolver2D {
   void advance_flat(const SplitStep2D& step);
 
   TileShape2D tile_;
-  Field2D other_;    // team: the buffer a step advances into; flat + averaged: the y-x result
-  Field2D third_;    // team + averaged: the y-x result
-  Field2D fluxes_;   // flat: face fluxes of the current sweep
+  Field2D other_;    // team: the buffer a step advances into; flat: between the two sweeps
+  Field2D third_;    // averaged: the x-y result (flat) or the y-x one (team)
   RateView rate_;    // max wave rate of the state, on the device
   bool rate_current_ = false;  // rate_ belongs to state_ (the fused step computed it)
 };

@@ -18,6 +18,15 @@ struct EvolvedFaces {
   typename physics::Euler<Dim>::State plus;   // Ubar^R: at the face towards +dir
 };
 
+// Finite values, positive density and pressure (Euler::is_physical on a primitive state).
+template <int Dim>
+KOKKOS_INLINE_FUNCTION bool primitive_is_physical(const typename physics::Euler<Dim>::State& w) {
+  using E = physics::Euler<Dim>;
+  for (int k = 0; k < E::kNumVars; ++k)
+    if (!math::isfinite(w[k])) return false;
+  return w[E::kRho] > 0 && w[E::kPressure] > 0;
+}
+
 template <int Dim, class Limiter>
 KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> evolved_faces(
     const typename physics::Euler<Dim>::State& previous,
@@ -43,6 +52,41 @@ KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> evolved_faces(
   // (both face values = the cell average), which Godunov's scheme keeps positive.
   if (!E::is_physical(f.minus, gas) || !E::is_physical(f.plus, gas)) f.minus = f.plus = centre;
   return f;
+}
+
+// The same evolved boundary values as primitive states (what a Riemann solver takes), with the
+// physicality test done on the primitives that are needed anyway.
+template <int Dim>
+struct EvolvedPrimitives {
+  typename physics::Euler<Dim>::State minus, plus;
+};
+
+template <int Dim, class Limiter>
+KOKKOS_INLINE_FUNCTION EvolvedPrimitives<Dim> evolved_primitives(
+    const typename physics::Euler<Dim>::State& previous,
+    const typename physics::Euler<Dim>::State& centre,
+    const typename physics::Euler<Dim>::State& next, int dir, Real half_dt_over_dx,
+    const physics::IdealGas& gas) {
+  using E = physics::Euler<Dim>;
+  typename E::State minus, plus;
+  for (int v = 0; v < E::kNumVars; ++v) {
+    const Real slope = physics::limited_slope<Limiter>(centre[v] - previous[v], next[v] - centre[v]);
+    minus[v] = centre[v] - Real(0.5) * slope;
+    plus[v] = centre[v] + Real(0.5) * slope;
+  }
+  const auto flux_minus = E::flux(minus, dir, gas);
+  const auto flux_plus = E::flux(plus, dir, gas);
+  for (int v = 0; v < E::kNumVars; ++v) {
+    const Real change = half_dt_over_dx * (flux_minus[v] - flux_plus[v]);
+    minus[v] += change;
+    plus[v] += change;
+  }
+  EvolvedPrimitives<Dim> w{E::to_primitive(minus, gas), E::to_primitive(plus, gas)};
+  // The first-order fallback of evolved_faces, tested on the primitives (a non-finite
+  // conservative value leaves a non-finite primitive).
+  if (!primitive_is_physical<Dim>(w.minus) || !primitive_is_physical<Dim>(w.plus))
+    w.minus = w.plus = E::to_primitive(centre, gas);
+  return w;
 }
 
 }  // namespace portaflow::fv
