@@ -22,14 +22,20 @@ KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
   return s;
 }
 
-// Cells per walker. On a GPU (H100, 1000^2 and 4096^2, perf/results): a y sweep (coalesced)
-// wants about 2^16 walkers or more, with segments of 4 to 64 cells; an x sweep short segments,
-// so a warp's walkers cover a short stretch of one row. On a CPU 64-cell segments (the window's
-// lines stay in L1 for a y sweep, where a walker's neighbour walks the next column).
+// Cells per walker on a GPU (H200, 1000^2 and 4096^2, perf/results/SUMMARY.md): a y sweep
+// (coalesced) with segments of cells / 2^15 rounded down to a power of two, 4 to 64 (16 at
+// 1000^2, 64 at 4096^2; 15 ran 30% slower than 16); an x sweep with 4-cell walkers, so a warp's
+// walkers cover 128 consecutive cells of one row. A CPU runs teams (sweep_lines_2d) unless a
+// deck sets execution.segment; 64 cells then.
 Index line_segment(int dir, Index n, Index lines) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   Index wanted = 64;
-  if (!host) wanted = dir == 0 ? 4 : std::max<Index>(4, std::min<Index>(64, (n * lines) >> 16));
+  if (!host && dir == 0) wanted = 4;
+  if (!host && dir == 1) {
+    const long long cells_per = static_cast<long long>(n) * lines >> 15;
+    wanted = 4;
+    while (wanted < 64 && 2 * wanted <= cells_per) wanted *= 2;
+  }
   return std::max<Index>(1, std::min<Index>(wanted, n));
 }
 
@@ -112,10 +118,8 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
                     const RateView* rate) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   using Form = SweepLaunch::Form;
-  // Defaults (perf/results): teams on a CPU; on a GPU teams along x, walkers along y.
-  const Form form = launch.form != Form::kAuto ? launch.form
-                    : host || dir == 0       ? Form::kTeams
-                                             : Form::kWalkers;
+  // Defaults (perf/results/SUMMARY.md): teams on a CPU, walkers on a GPU.
+  const Form form = launch.form != Form::kAuto ? launch.form : host ? Form::kTeams : Form::kWalkers;
   const Index segment = launch.segment;
   dispatch_limiter_and_flux(fv, [&](auto limiter, auto flux) {
     using L = decltype(limiter);

@@ -16,7 +16,6 @@ MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
     : GridSolver2D(config, kN, kGhosts, "muscl_hancock2d.state"),
       tile_(muscl_hancock_tile(config.execution)),
       rate_("muscl_hancock2d.max_wave_rate") {
-  const bool team = config.execution.kernel == KernelChoice::kTeam;
   const bool averaged = config.fv.splitting == SplittingKind::kAveraged;
   const auto extents = [&](const char* label) {
     return Field2D(std::string(label), state_.extent(0), state_.extent(1), state_.extent(2));

@@ -27,8 +27,9 @@ KOKKOS_INLINE_FUNCTION bool primitive_is_physical(const typename physics::Euler<
   return w[E::kRho] > 0 && w[E::kPressure] > 0;
 }
 
+// Steps 1-3 without the fallback: the conservative evolved boundary values.
 template <int Dim, class Limiter>
-KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> evolved_faces(
+KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> half_step_faces(
     const typename physics::Euler<Dim>::State& previous,
     const typename physics::Euler<Dim>::State& centre,
     const typename physics::Euler<Dim>::State& next, int dir, Real half_dt_over_dx,
@@ -47,6 +48,17 @@ KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> evolved_faces(
     f.minus[v] += change;
     f.plus[v] += change;
   }
+  return f;
+}
+
+template <int Dim, class Limiter>
+KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> evolved_faces(
+    const typename physics::Euler<Dim>::State& previous,
+    const typename physics::Euler<Dim>::State& centre,
+    const typename physics::Euler<Dim>::State& next, int dir, Real half_dt_over_dx,
+    const physics::IdealGas& gas) {
+  using E = physics::Euler<Dim>;
+  auto f = half_step_faces<Dim, Limiter>(previous, centre, next, dir, half_dt_over_dx, gas);
   // Next to a near-vacuum (Toro's test 2) the extrapolation and half step can leave a state with
   // rho <= 0 or p <= 0, which no Riemann solver accepts: such a cell falls back to first order
   // (both face values = the cell average), which Godunov's scheme keeps positive.
@@ -68,22 +80,10 @@ KOKKOS_INLINE_FUNCTION EvolvedPrimitives<Dim> evolved_primitives(
     const typename physics::Euler<Dim>::State& next, int dir, Real half_dt_over_dx,
     const physics::IdealGas& gas) {
   using E = physics::Euler<Dim>;
-  typename E::State minus, plus;
-  for (int v = 0; v < E::kNumVars; ++v) {
-    const Real slope = physics::limited_slope<Limiter>(centre[v] - previous[v], next[v] - centre[v]);
-    minus[v] = centre[v] - Real(0.5) * slope;
-    plus[v] = centre[v] + Real(0.5) * slope;
-  }
-  const auto flux_minus = E::flux(minus, dir, gas);
-  const auto flux_plus = E::flux(plus, dir, gas);
-  for (int v = 0; v < E::kNumVars; ++v) {
-    const Real change = half_dt_over_dx * (flux_minus[v] - flux_plus[v]);
-    minus[v] += change;
-    plus[v] += change;
-  }
-  EvolvedPrimitives<Dim> w{E::to_primitive(minus, gas), E::to_primitive(plus, gas)};
-  // The first-order fallback of evolved_faces, tested on the primitives (a non-finite
-  // conservative value leaves a non-finite primitive).
+  const auto f = half_step_faces<Dim, Limiter>(previous, centre, next, dir, half_dt_over_dx, gas);
+  EvolvedPrimitives<Dim> w{E::to_primitive(f.minus, gas), E::to_primitive(f.plus, gas)};
+  // evolved_faces' first-order fallback, tested on the primitives (a non-finite conservative
+  // value leaves a non-finite primitive).
   if (!primitive_is_physical<Dim>(w.minus) || !primitive_is_physical<Dim>(w.plus))
     w.minus = w.plus = E::to_primitive(centre, gas);
   return w;
