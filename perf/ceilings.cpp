@@ -121,6 +121,8 @@ Ceilings measure_ceilings(const CeilingOptions& options) {
     ceilings.copy = time_stream([&] { stream_copy(a, b); }, 16.0, elements, ceilings.repeats);
     ceilings.triad =
         time_stream([&] { stream_triad(a, b, c, scalar); }, 24.0, elements, ceilings.repeats);
+    ceilings.library_copy =
+        time_stream([&] { Kokkos::deep_copy(c, b); }, 16.0, elements, ceilings.repeats);
     // The arrays must hold what the kernels compute, or the timings mean nothing.
     const long long wrong = par_sum<long long>(
         "bench.ceiling.check", IndexRange{0, n},
@@ -170,7 +172,8 @@ Ceilings measure_ceilings(const CeilingOptions& options) {
     throw Error("the FMA kernel's checksum is " + std::to_string(fma.checksum) +
                 ": the FLOP ceiling is invalid");
 
-  ceilings.bandwidth_gb_per_s = std::max(ceilings.triad.best_gb_per_s, ceilings.copy.best_gb_per_s);
+  ceilings.bandwidth_gb_per_s = std::max({ceilings.triad.best_gb_per_s, ceilings.copy.best_gb_per_s,
+                                          ceilings.library_copy.best_gb_per_s});
   ceilings.flop_gflop_per_s = fma.best_gflop_per_s;
   return ceilings;
 }

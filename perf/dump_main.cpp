@@ -6,7 +6,9 @@
 // digit (perf/compare_dumps.py), and the thesis' timing setups.
 //
 //   portaflow-dump DECK OUT.csv [--steps N] [--set key=value ...]
-// Prints one JSON line: deck, backend, precision, cells, steps, t, seconds, cell-updates/s.
+// Prints one JSON line: deck, backend, precision, cells, steps, t, seconds, cell-updates/s, and
+// the whole run's three parts: set-up (solver construction with the initial copy), the steps
+// (each with its dt read-back), the snapshot (copy back and primitive variables).
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -52,6 +54,7 @@ int run(int argc, char** argv) {
   Kokkos::fence();
   const auto start = std::chrono::steady_clock::now();
   auto solver = make_solver(config);
+  const auto set_up = std::chrono::steady_clock::now();
   long long done = 0;
   const double t_end = config.time.t_end;
   while ((steps < 0 && solver->time() < t_end * (1 - 1e-12)) || (steps >= 0 && done < steps)) {
@@ -62,9 +65,12 @@ int run(int argc, char** argv) {
     solver->advance(dt);
     ++done;
   }
+  Kokkos::fence();
+  const auto stepped = std::chrono::steady_clock::now();
   const SolutionSnapshot snap = solver->snapshot();  // includes the copy back to the host
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto end = std::chrono::steady_clock::now();
+  const auto between = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
+  const double seconds = between(start, end);
 
   std::ofstream out(positional[1]);
   const int nx = static_cast<int>(snap.edges[0].size()) - 1;
@@ -88,10 +94,12 @@ int run(int argc, char** argv) {
   std::printf(
       "{\"deck\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"threads\": %d, "
       "\"cells\": %lld, \"steps\": %lld, \"time\": %.17g, \"seconds\": %.6g, "
-      "\"cell_updates_per_second\": %.6g}\n",
+      "\"cell_updates_per_second\": %.6g, \"setup_seconds\": %.6g, \"steps_seconds\": %.6g, "
+      "\"snapshot_seconds\": %.6g}\n",
       positional[0].c_str(), backend_name(), kPrecisionName, ExecSpace().concurrency(),
       solver->cell_count(), done, solver->time(), seconds,
-      seconds > 0 ? solver->cell_count() * done / seconds : 0.0);
+      seconds > 0 ? solver->cell_count() * done / seconds : 0.0, between(start, set_up),
+      between(set_up, stepped), between(stepped, end));
   return 0;
 }
 

@@ -146,7 +146,7 @@ def main():
               "(run perf/gpu_run.sh on the GPU node and commit its JSON); CPU rows only")
 
     print()
-    print("ceilings (bandwidth = max(STREAM triad, copy); FMA rate in the build's precision)")
+    print("ceilings (bandwidth = max(STREAM triad, copy, library copy); FMA rate in the build's precision)")
     for where, runs in (("GPU node", gpu_runs + node_cpu_runs), ("this machine", ci_runs)):
         for run in runs:
             c = run.get("ceilings") or {}
