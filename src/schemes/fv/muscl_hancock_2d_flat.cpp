@@ -76,13 +76,15 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
 }
 
 // A sweep by teams over tiles (LineTeams2D): along x one row of 256 cells per team (the scratch,
-// 25 KB, fits a GPU's shared memory and a CPU's L1); along y (CPU) 8 columns x 64 cells, 50 KB.
+// 25 KB, fits a GPU's shared memory and a CPU's L1); along y 8 columns x 64 cells on a CPU
+// (50 KB, L2), x 32 on a GPU (26 KB: 50 KB is over the 48 KB a CUDA team may have).
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                        const BoundaryConfig& boundary, const RateView& rate) {
   LineTeams2D<kDir, Limiter, Flux, kRate> sweep;
   sweep.line = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, 1);
-  sweep.width = std::min<Index>(kDir == 0 ? 256 : 64, sweep.line.n);
+  constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
+  sweep.width = std::min<Index>(kDir == 0 ? 256 : host ? 64 : 32, sweep.line.n);
   sweep.depth = std::min<Index>(kDir == 0 ? 1 : 8, sweep.line.lines);
   sweep.stretches = (sweep.line.n + sweep.width - 1) / sweep.width;
   const Index teams = sweep.stretches * ((sweep.line.lines + sweep.depth - 1) / sweep.depth);
