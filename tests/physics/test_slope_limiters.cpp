@@ -34,6 +34,7 @@ void expect_tvd_region(const char* name) {
         continue;
       }
       EXPECT_GE(s / a, 0.0) << name;  // same sign as the differences
+      // 2 min(|a|, |b|) bounds every TVD slope; 1e-15: the slopes' own rounding.
       EXPECT_LE(std::fabs(s), 2 * std::fmin(std::fabs(a), std::fabs(b)) * (1 + 1e-15)) << name;
     }
 }

@@ -101,15 +101,10 @@ void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D&
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate) {
   const auto gas = step.gas;
   const double inv_dx = step.inv_dx, inv_dy = step.inv_dy;
-  // Each sweep is a 1D step: its CFL condition in its own direction (Toro sec. 16.2).
   par_reduce(
       "muscl_hancock2d.max_wave_rate", IndexBox2D{{kG, kG + step.ny}, {kG, kG + step.nx}},
       KOKKOS_LAMBDA(Index j, Index i, double& acc) {
-        const auto s = load(u, j, i);
-        double r = math::infinity();
-        if (E2::is_physical(s, gas))
-          r = math::fmax(E2::max_wave_speed(s, 0, gas) * inv_dx,
-                         E2::max_wave_speed(s, 1, gas) * inv_dy);
+        const double r = split_wave_rate(load(u, j, i), gas, inv_dx, inv_dy);
         if (r > acc) acc = r;
       },
       Kokkos::Max<double, MemSpace>(rate));

@@ -140,9 +140,7 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
             s[v] = u(v, kG + r, kG + c) + r2 * (fl(v, face) - fl(v, face + 1));
             out(v, kG + mine.j.begin + r, kG + mine.i.begin + c) = s[v];
           }
-          if (!E2::is_physical(s, gas)) return double(math::infinity());
-          return math::fmax(double(E2::max_wave_speed(s, 0, gas)) * inv_dx,
-                            double(E2::max_wave_speed(s, 1, gas)) * inv_dy);
+          return split_wave_rate(s, gas, inv_dx, inv_dy);
         });
         Kokkos::single(Kokkos::PerTeam(member), [&]() {
           if (team_rate > acc) acc = team_rate;

@@ -1,7 +1,8 @@
 // The 2D MUSCL-Hancock step as Kokkos kernels, two variants measured against each other:
-//   flat: one sweep at a time from one buffer into the other, one thread per segment of a grid
-//         line walking along the sweep (muscl_hancock_line_sweep.hpp), boundaries applied by the
-//         walkers (no ghost fill); the second sweep reduces the next step's wave-rate maximum;
+//   flat: one sweep at a time from one buffer into the other, by line walkers (a thread per
+//         segment of a grid line; GPU) or teams over tiles of lines (CPU)
+//         (muscl_hancock_line_sweep.hpp), boundaries applied in the loads (no ghost fill); the
+//         second sweep reduces the next step's wave-rate maximum;
 //   team: seed 003's fused "advance into the other buffer": one kernel per step reads a tile of
 //         `in` with a halo of two cells into team scratch, does the first sweep there (halo rows
 //         included), then the second, and writes the tile's cells of `out`; each cell's evolved

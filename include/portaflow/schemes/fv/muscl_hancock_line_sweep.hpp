@@ -69,14 +69,8 @@ struct LineSweep2D {
                                           gas);
   }
 
-  // max((|u| + c) / dx, (|v| + c) / dy), as max_wave_rate_2d, from one primitive conversion.
   KOKKOS_INLINE_FUNCTION double wave_rate(const State& s) const {
-    const State w = E::to_primitive(s, gas);
-    if (!primitive_is_physical<2>(w)) return math::infinity();
-    // c = sqrt(gamma p / rho) with to_primitive's reciprocal (the compiler shares 1 / rho).
-    const Real c = math::sqrt(gas.gamma * w[E::kPressure] * (1 / s[E::kRho]));
-    return math::fmax((math::fabs(w[E::kVel]) + c) * inv_dx,
-                      (math::fabs(w[E::kVel + 1]) + c) * inv_dy);
+    return split_wave_rate(s, gas, inv_dx, inv_dy);
   }
 
   // Walker t. y sweep: line t % lines, so adjacent threads walk adjacent columns (coalesced).
