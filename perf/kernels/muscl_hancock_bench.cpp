@@ -8,14 +8,17 @@
 // Compulsory bytes per cell update: the state read once and written once, 2 x 4 Reals (the fused
 // step's halo re-reads and the flat variant's second pass, 2 x 4 Reals more, are not
 // compulsory: each flat sweep kernel has its own 64-byte bound, the sweep rows below).
-// Flops per cell update, counted from muscl_hancock_point.hpp (evolved_primitives),
+// Flops per cell update, counted from muscl_hancock_point.hpp (evolved_face_states),
 // slope_limiters.hpp, euler.hpp and riemann_hllc.hpp as written (add/sub/mul/div/sqrt = 1; fmin,
 // fabs and comparisons not counted), per sweep: evolved boundary values 101 (van Leer slopes and
-// extrapolation 4 x 7, two physical fluxes 2 x 16, half-step change 17, two primitive
-// conversions 2 x 12); HLLC face flux 99 (its shock-side wave-speed factors on both sides, 10,
-// included); update 12: 212 per sweep; the wave-rate maximum 20 (one sweep per step): 444 per
-// split step. The exact solver's cost depends on its Newton iterations: not counted (0), so its
-// bound is the bandwidth one alone.
+// extrapolation 4 x 7, two physical fluxes 2 x 16, half-step change 17, two face-state
+// conversions 2 x 12); HLLC face flux 84 (from face states; its shock-side wave speeds on both
+// sides, 12, included); update 12: 197 per sweep; the wave-rate maximum 25 (one sweep per step;
+// raise_split_wave_rate's common path, where the cell cannot raise the maximum and its square
+// root is skipped): 419 per split step. The exact solver's cost depends on its Newton iterations:
+// not counted (0), so its bound is the bandwidth one alone. The fused team step keeps primitives
+// in its scratch (no room for face states), so its HLLC rebuilds E and 1 / rho on both sides
+// (+2 x 10) and its maximum is split_wave_rate's (19): 2 x (101 + 104 + 12) + 19 = 453.
 #include "perf/kernels/bench_problems.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
 
@@ -51,8 +54,8 @@ BenchKernel muscl_hancock_kernel(KernelChoice kernel, FluxKind flux, double flop
 
 // One flat sweep on its own (line walkers, muscl_hancock_line_sweep.hpp), from the solver's
 // initial state into a second buffer, so each step kernel has its own roofline: per cell 64 B
-// (state read once, written once) and 212 flops (the per-sweep count above); the y sweep also
-// reduces the wave-rate maximum (+20 flops), as the solver's second sweep does.
+// (state read once, written once) and 197 flops (the per-sweep count above); the y sweep also
+// reduces the wave-rate maximum (+25 flops), as the solver's second sweep does.
 class SweepCase final : public BenchCase {
  public:
   SweepCase(long long cells, int dir, fv::SweepLaunch launch)
@@ -106,7 +109,7 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch) {
               (teams ? "teams over tiles" : launch.segment > 0 ? "line walkers" : "default form") +
               ", van Leer, HLLC" + std::string(dir == 1 ? ", wave-rate maximum" : "") +
               ") from the eq. 5.1 data into a second buffer; n x n = cells",
-          8.0 * sizeof(Real), dir == 1 ? 232.0 : 212.0, [dir, launch](long long cells) {
+          8.0 * sizeof(Real), dir == 1 ? 222.0 : 197.0, [dir, launch](long long cells) {
             return std::make_unique<SweepCase>(cells, dir, launch);
           }};
 }
@@ -123,9 +126,9 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch) {
 }();
 
 [[maybe_unused]] const KernelRegistration kTeamHllc{
-    muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kHllc, 444)};
+    muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kHllc, 453)};
 [[maybe_unused]] const KernelRegistration kFlatHllc{
-    muscl_hancock_kernel(KernelChoice::kFlat, FluxKind::kHllc, 444)};
+    muscl_hancock_kernel(KernelChoice::kFlat, FluxKind::kHllc, 419)};
 [[maybe_unused]] const KernelRegistration kTeamExact{
     muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kExact, 0)};
 [[maybe_unused]] const KernelRegistration kFlatExact{

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 #include <utility>
 
@@ -467,6 +468,81 @@ TEST(RiemannFluxBehaviour, WeakWaveAgreementWithExactFlux) {
     EXPECT_NEAR((weak_wave_order<3, HllcSolver>(dir)), 2, 0.2) << "dir " << dir;
     EXPECT_NEAR((weak_wave_order<3, RusanovSolver>(dir)), 1, 0.2) << "dir " << dir;
   }
+}
+
+// Toro's HLLC (sec. 10.4, eqs. 10.37-10.39, wave speeds of sec. 10.5.2) written literally, with
+// its divisions: hllc_flux rewrites it without all but one (shock-side a_K q_K under one square
+// root, S* and 1 / (S_K - S*) from one reciprocal, E and 1 / rho from the face states), which must
+// change nothing but rounding. `branch` says which case of eq. 10.26 the face took (0: F_L,
+// 1: F*L, 2: F*R, 3: F_R) and `shocked` whether either side's q_K > 1.
+template <int Dim>
+typename Euler<Dim>::State textbook_hllc(const typename Euler<Dim>::State& wl,
+                                         const typename Euler<Dim>::State& wr, int dir,
+                                         int& branch, bool& shocked) {
+  using Eq = Euler<Dim>;
+  const double g = kAir.gamma;
+  const double rl = wl[Eq::kRho], rr = wr[Eq::kRho], ul = wl[Eq::kVel + dir],
+               ur = wr[Eq::kVel + dir], pl = wl[Eq::kPressure], pr = wr[Eq::kPressure];
+  const double al = std::sqrt(g * pl / rl), ar = std::sqrt(g * pr / rr);
+  const double p_star =
+      std::max(0.0, 0.5 * (pl + pr) - 0.5 * (ur - ul) * 0.5 * (rl + rr) * 0.5 * (al + ar));
+  shocked = p_star > pl || p_star > pr;
+  const auto q = [&](double pk) {
+    return p_star <= pk ? 1.0 : std::sqrt(1 + (g + 1) / (2 * g) * (p_star / pk - 1));
+  };
+  const double sl = ul - al * q(pl), sr = ur + ar * q(pr);
+  const auto cons_l = Eq::to_conservative(wl, kAir), cons_r = Eq::to_conservative(wr, kAir);
+  const auto fl = Eq::flux_from_primitive(wl, dir, kAir);
+  const auto fr = Eq::flux_from_primitive(wr, dir, kAir);
+  branch = sl >= 0 ? 0 : sr <= 0 ? 3 : -1;
+  if (branch == 0) return fl;
+  if (branch == 3) return fr;
+  const double s_star = (pr - pl + rl * ul * (sl - ul) - rr * ur * (sr - ur)) /
+                        (rl * (sl - ul) - rr * (sr - ur));
+  const bool left = s_star >= 0;
+  branch = left ? 1 : 2;
+  const auto& w = left ? wl : wr;
+  const auto& u = left ? cons_l : cons_r;
+  const auto& f = left ? fl : fr;
+  const double sk = left ? sl : sr, rk = w[Eq::kRho], uk = w[Eq::kVel + dir];
+  const double pk = w[Eq::kPressure];
+  const double factor = rk * (sk - uk) / (sk - s_star);
+  typename Eq::State u_star, flux;
+  u_star[Eq::kRho] = factor;
+  for (int d = 0; d < Dim; ++d) u_star[Eq::kMom + d] = factor * w[Eq::kVel + d];
+  u_star[Eq::kMom + dir] = factor * s_star;
+  u_star[Eq::kEnergy] =
+      factor * (u[Eq::kEnergy] / rk + (s_star - uk) * (s_star + pk / (rk * (sk - uk))));
+  for (int k = 0; k < Eq::kNumVars; ++k) flux[k] = f[k] + sk * (u_star[k] - u[k]);
+  return flux;
+}
+
+TEST(RiemannFluxBehaviour, HllcMatchesTextbookFormulas) {
+  std::mt19937 random(20261121);
+  std::uniform_real_distribution<double> unit(0, 1);
+  int branches[4] = {0, 0, 0, 0}, shocked_faces = 0;
+  // Densities and pressures over four decades, velocities up to Mach ~4: every branch.
+  const auto state = [&] {
+    return primitive<2>(Real(std::pow(10.0, 4 * unit(random) - 2)), Real(8 * unit(random) - 4),
+                        Real(4 * unit(random) - 2), 0, Real(std::pow(10.0, 4 * unit(random) - 2)));
+  };
+  for (int trial = 0; trial < 20000; ++trial) {
+    const auto wl = state(), wr = state();
+    const int dir = trial % 2;
+    int branch = -1;
+    bool shocked = false;
+    const auto expected = textbook_hllc<2>(wl, wr, dir, branch, shocked);
+    const auto actual = portaflow::physics::hllc_flux<2>(wl, wr, dir, kAir);
+    const Real scale = std::max(flux_scale<2>(wl, dir), flux_scale<2>(wr, dir));
+    for (int k = 0; k < 4; ++k)
+      ASSERT_NEAR(actual[k], expected[k], 100 * kEps * scale)
+          << "trial " << trial << " component " << k << " branch " << branch;
+    ++branches[branch];
+    shocked_faces += shocked;
+  }
+  // The comparison is only as good as its coverage: every case of eq. 10.26, and shocks.
+  for (int b = 0; b < 4; ++b) EXPECT_GT(branches[b], 500) << "branch " << b;
+  EXPECT_GT(shocked_faces, 2000);
 }
 
 }  // namespace

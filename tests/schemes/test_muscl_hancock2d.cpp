@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_1d_solver.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 #include "schemes/scheme_test_support.hpp"
 
 namespace portaflow {
@@ -150,8 +152,8 @@ TEST(MusclHancock2D, TeamAndFlatAgree) {
 
 // The two forms of a flat sweep, line walkers and teams over tiles of lines, give the same new
 // state and wave-rate maximum: one sweep each way from a developed state, with periodic and
-// reflective ends, lines longer than a tile (300 > 256 cells along x, 70 > 64 along y) and line
-// counts that do not fill the last tile (23 rows, 8 lines per y tile).
+// reflective ends, lines longer than a tile (300 > 256 cells along x, 70 > 32 along y) and line
+// counts that do not fill the last tile (300 columns, 64 per y tile on a CPU, 8 on a GPU).
 TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
   RunConfig config = deck_config(
       "fv/riemann_2d_seed003.yaml",
@@ -194,6 +196,51 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
     EXPECT_GT(rates[0], 0);
     EXPECT_NEAR(rates[0], rates[1], tolerance * rates[0]) << "dir " << dir;
   }
+}
+
+// raise_split_wave_rate skips the square root of cells that cannot raise the running maximum; the
+// result must be exactly the maximum of split_wave_rate, in any order of the cells, including
+// near-ties (states 1e-12 apart) and cells whose rate is set by y rather than x; a non-physical
+// cell makes it infinite.
+TEST(MusclHancock2D, RaisedWaveRateIsTheExactMaximum) {
+  using E = physics::Euler<2>;
+  const physics::IdealGas gas{Real(1.4)};
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<E::State> cells;
+  for (int k = 0; k < 3000; ++k) {
+    E::State w;
+    w[0] = Real(0.1 + unit(random));
+    w[1] = Real(2 * unit(random) - 1);
+    w[2] = Real(3 * unit(random) - 1.5);
+    w[3] = Real(0.1 + unit(random));
+    cells.push_back(E::to_conservative(w, gas));
+    E::State twin = cells.back();  // a near-tie
+    twin[3] *= Real(1 + 1e-12 * (unit(random) - 0.5));
+    cells.push_back(twin);
+  }
+  const double inv_dx = 300, inv_dy = 170;
+  double expected = 0;
+  for (const auto& s : cells) expected = std::max(expected, fv::split_wave_rate(s, gas, inv_dx, inv_dy));
+  for (int order = 0; order < 3; ++order) {
+    if (order == 1)
+      std::sort(cells.begin(), cells.end(), [&](const E::State& a, const E::State& b) {
+        return fv::split_wave_rate(a, gas, inv_dx, inv_dy) < fv::split_wave_rate(b, gas, inv_dx, inv_dy);
+      });
+    if (order == 2) std::reverse(cells.begin(), cells.end());
+    double rate = 0;
+    int raised = 0;
+    for (const auto& s : cells) {
+      const double before = rate;
+      rate = fv::raise_split_wave_rate(rate, s, gas, inv_dx, inv_dy);
+      raised += rate > before;
+    }
+    EXPECT_EQ(rate, expected) << "order " << order;
+    if (order == 2) EXPECT_LE(raised, 2);  // descending: the first cell (or its twin) sets it
+  }
+  E::State bad = cells.front();
+  bad[3] = -1;  // negative pressure
+  EXPECT_TRUE(std::isinf(fv::raise_split_wave_rate(expected, bad, gas, inv_dx, inv_dy)));
 }
 
 }  // namespace

@@ -25,6 +25,15 @@ using HostExecSpace = Kokkos::DefaultHostExecutionSpace;
 using HostSpace = Kokkos::HostSpace;
 using Layout = Kokkos::LayoutRight;
 
+// Where a kernel leaves a scalar the host reads every step (a dt maximum): on a GPU, pinned host
+// memory the kernel writes directly, so the host's read is a fence and a load, not a fence and a
+// copy through the driver (cudaMemcpy's fixed cost is paid once per time step).
+#ifdef KOKKOS_ENABLE_CUDA
+using ReadbackSpace = Kokkos::CudaHostPinnedSpace;
+#else
+using ReadbackSpace = MemSpace;
+#endif
+
 // State arrays: the variable index is slowest and i fastest (DESIGN.md §4), so u(var, j, i)
 // reads are unit-stride in i: coalesced on a GPU, vectorisable on a CPU.
 template <class T>

@@ -13,6 +13,17 @@ struct IdealGas {
   Real gamma = Real(1.4);
 };
 
+// A state in the form Riemann solvers use: the primitive variables W = (rho, u_1..u_Dim, p) with
+// the total energy E and 1 / rho alongside, which a solver would otherwise recompute with a
+// division each (E = p / (gamma - 1) + rho |u|^2 / 2). Made from a conservative state, where E is
+// at hand and 1 / rho is needed for W anyway (Euler::face_state).
+template <int Dim>
+struct FaceState {
+  Vec<Dim + 2> w;
+  Real energy;
+  Real inv_rho;
+};
+
 template <int Dim>
 struct Euler {
   static_assert(Dim >= 1 && Dim <= 3, "Euler is defined in 1, 2 and 3 dimensions");
@@ -49,17 +60,34 @@ struct Euler {
 
   // One reciprocal of the density rather than a division per component (divisions cost several
   // multiplications' time on GPUs and CPUs alike; these run per face in every scheme).
-  KOKKOS_INLINE_FUNCTION static State to_primitive(const State& u, const IdealGas& gas) {
-    const Real inv_rho = 1 / u[kRho];
-    State w;
-    w[kRho] = u[kRho];
+  KOKKOS_INLINE_FUNCTION static FaceState<Dim> face_state(const State& u, const IdealGas& gas) {
+    FaceState<Dim> f;
+    f.inv_rho = 1 / u[kRho];
+    f.energy = u[kEnergy];
+    f.w[kRho] = u[kRho];
     Real m2 = 0;
     for (int d = 0; d < Dim; ++d) {
-      w[kVel + d] = u[kMom + d] * inv_rho;
+      f.w[kVel + d] = u[kMom + d] * f.inv_rho;
       m2 += u[kMom + d] * u[kMom + d];
     }
-    w[kPressure] = (gas.gamma - 1) * (u[kEnergy] - Real(0.5) * m2 * inv_rho);
-    return w;
+    f.w[kPressure] = (gas.gamma - 1) * (u[kEnergy] - Real(0.5) * m2 * f.inv_rho);
+    return f;
+  }
+
+  KOKKOS_INLINE_FUNCTION static State to_primitive(const State& u, const IdealGas& gas) {
+    return face_state(u, gas).w;
+  }
+
+  // The same from a primitive state (the two divisions a face state saves are paid here).
+  KOKKOS_INLINE_FUNCTION static FaceState<Dim> face_state_from_primitive(const State& w,
+                                                                        const IdealGas& gas) {
+    FaceState<Dim> f;
+    f.w = w;
+    f.inv_rho = 1 / w[kRho];
+    Real v2 = 0;
+    for (int d = 0; d < Dim; ++d) v2 += w[kVel + d] * w[kVel + d];
+    f.energy = w[kPressure] / (gas.gamma - 1) + Real(0.5) * w[kRho] * v2;
+    return f;
   }
 
   KOKKOS_INLINE_FUNCTION static State to_conservative(const State& w, const IdealGas& gas) {
@@ -77,16 +105,18 @@ struct Euler {
   // Physical flux F_dir(W) from a primitive state.
   KOKKOS_INLINE_FUNCTION static State flux_from_primitive(const State& w, int dir,
                                                           const IdealGas& gas) {
-    const Real un = w[kVel + dir];
-    Real v2 = 0;
-    for (int d = 0; d < Dim; ++d) v2 += w[kVel + d] * w[kVel + d];
-    const Real energy = w[kPressure] / (gas.gamma - 1) + Real(0.5) * w[kRho] * v2;
-    State f;
-    f[kRho] = w[kRho] * un;
-    for (int d = 0; d < Dim; ++d) f[kMom + d] = w[kRho] * un * w[kVel + d];
-    f[kMom + dir] += w[kPressure];
-    f[kEnergy] = un * (energy + w[kPressure]);
-    return f;
+    return flux(face_state_from_primitive(w, gas), dir);  // its 1 / rho is unused, dropped
+  }
+
+  // Physical flux F_dir from a face state (no division).
+  KOKKOS_INLINE_FUNCTION static State flux(const FaceState<Dim>& f, int dir) {
+    const Real un = f.w[kVel + dir];
+    State flux;
+    flux[kRho] = f.w[kRho] * un;
+    for (int d = 0; d < Dim; ++d) flux[kMom + d] = f.w[kRho] * un * f.w[kVel + d];
+    flux[kMom + dir] += f.w[kPressure];
+    flux[kEnergy] = un * (f.energy + f.w[kPressure]);
+    return flux;
   }
 
   // Physical flux F_dir(U) from a conservative state.

@@ -20,74 +20,99 @@
 
 namespace portaflow::physics {
 
-// w_left and w_right are Euler<Dim> primitive states (rho, u_1..u_Dim, p); the result is the
-// conservative flux through a face normal to dir.
+// left and right are face states (euler.hpp: primitive variables with E and 1 / rho); the result is
+// the conservative flux through a face normal to dir. Written without divisions but the one of the
+// contact (sec. 3): each costs several multiplications' time, and this runs at every face.
 template <int Dim>
-KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(
-    const typename Euler<Dim>::State& w_left, const typename Euler<Dim>::State& w_right, int dir,
-    const IdealGas& gas) {
+KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>& left,
+                                                            const FaceState<Dim>& right, int dir,
+                                                            const IdealGas& gas) {
   using Eq = Euler<Dim>;
   using State = typename Eq::State;
-  const Real rho_left = w_left[Eq::kRho];
-  const Real rho_right = w_right[Eq::kRho];
-  const Real un_left = w_left[Eq::kVel + dir];
-  const Real un_right = w_right[Eq::kVel + dir];
-  const Real p_left = w_left[Eq::kPressure];
-  const Real p_right = w_right[Eq::kPressure];
-  // Reciprocals once: a division costs several multiplications (sound speeds, the star state).
-  const Real inv_rho_left = 1 / rho_left, inv_rho_right = 1 / rho_right;
-  const Real a_left = math::sqrt(gas.gamma * p_left * inv_rho_left);
-  const Real a_right = math::sqrt(gas.gamma * p_right * inv_rho_right);
+  const Real rho_left = left.w[Eq::kRho];
+  const Real rho_right = right.w[Eq::kRho];
+  const Real un_left = left.w[Eq::kVel + dir];
+  const Real un_right = right.w[Eq::kVel + dir];
+  const Real p_left = left.w[Eq::kPressure];
+  const Real p_right = right.w[Eq::kPressure];
+  const Real a_left = math::sqrt(gas.gamma * p_left * left.inv_rho);
+  const Real a_right = math::sqrt(gas.gamma * p_right * right.inv_rho);
 
   // 1. Pressure-based wave speed estimates (sec. 10.5.2).
   const Real p_pvrs = Real(0.5) * (p_left + p_right) - Real(0.125) * (un_right - un_left) *
                                                            (rho_left + rho_right) *
                                                            (a_left + a_right);
   const Real p_star = math::fmax(Real(0), p_pvrs);
-  const Real shock_factor = (gas.gamma + 1) / (2 * gas.gamma);
-  const Real q_left =
-      p_star <= p_left ? Real(1) : math::sqrt(1 + shock_factor * (p_star / p_left - 1));
-  const Real q_right =
-      p_star <= p_right ? Real(1) : math::sqrt(1 + shock_factor * (p_star / p_right - 1));
-  const Real s_left = un_left - a_left * q_left;
-  const Real s_right = un_right + a_right * q_right;
+  // On a shock side a_K q_K = sqrt(gamma p_K / rho_K (1 + (gamma + 1) / (2 gamma) (p* / p_K - 1)))
+  //                         = sqrt((gamma p_K + (gamma + 1) / 2 (p* - p_K)) / rho_K):
+  // one square root, no division.
+  const Real half_gamma_plus_1 = Real(0.5) * (gas.gamma + 1);
+  const Real aq_left = p_star <= p_left ? a_left
+                                        : math::sqrt((gas.gamma * p_left +
+                                                      half_gamma_plus_1 * (p_star - p_left)) *
+                                                     left.inv_rho);
+  const Real aq_right = p_star <= p_right ? a_right
+                                          : math::sqrt((gas.gamma * p_right +
+                                                        half_gamma_plus_1 * (p_star - p_right)) *
+                                                       right.inv_rho);
+  const Real s_left = un_left - aq_left;
+  const Real s_right = un_right + aq_right;
 
   // 2. Supersonic faces: the upwind physical flux (eq. 10.26, first and last cases).
-  if (s_left >= 0) return Eq::flux_from_primitive(w_left, dir, gas);
-  if (s_right <= 0) return Eq::flux_from_primitive(w_right, dir, gas);
+  if (s_left >= 0) return Eq::flux(left, dir);
+  if (s_right <= 0) return Eq::flux(right, dir);
 
-  // 3. Contact speed (eq. 10.37).
+  // 3. Contact speed (eq. 10.37), S* = N / D with D = rho_L (S_L - u_L) - rho_R (S_R - u_R) < 0,
+  // so S* >= 0 (the left star state is upwind) exactly when N <= 0.
   const Real mass_left = rho_left * (s_left - un_left);      // rho_L (S_L - u_L) < 0
   const Real mass_right = rho_right * (s_right - un_right);  // rho_R (S_R - u_R) > 0
-  const Real s_star =
-      (p_right - p_left + un_left * mass_left - un_right * mass_right) / (mass_left - mass_right);
+  const Real numerator = p_right - p_left + un_left * mass_left - un_right * mass_right;
+  const Real denominator = mass_left - mass_right;
+  const bool left_side = numerator <= 0;
 
   // 4. Star state on the upwind side of the contact (eq. 10.39) and its flux (eq. 10.38).
-  const bool left_side = s_star >= 0;
   // Selected by value: a reference chosen at run time would put both states in local memory on
   // a GPU (a stack frame) instead of registers.
-  State w;
-  for (int k = 0; k < Eq::kNumVars; ++k) w[k] = left_side ? w_left[k] : w_right[k];
+  FaceState<Dim> k;
+  for (int v = 0; v < Eq::kNumVars; ++v) k.w[v] = left_side ? left.w[v] : right.w[v];
+  k.energy = left_side ? left.energy : right.energy;
+  k.inv_rho = left_side ? left.inv_rho : right.inv_rho;
   const Real s_k = left_side ? s_left : s_right;
-  const Real un = left_side ? un_left : un_right;
-  const Real p = left_side ? p_left : p_right;
   const Real mass = left_side ? mass_left : mass_right;
+  const Real un = k.w[Eq::kVel + dir];
+  const Real p = k.w[Eq::kPressure];
+  // S* = N / D and 1 / (S_K - S*) = D / (S_K D - N) from one reciprocal r = 1 / (D (S_K D - N)).
+  const Real gap_times_d = s_k * denominator - numerator;  // (S_K - S*) D
+  const Real r = 1 / (denominator * gap_times_d);
+  const Real s_star = numerator * gap_times_d * r;
+  const Real inv_gap = denominator * denominator * r;
 
-  const State u_k = Eq::to_conservative(w, gas);
-  const State f_k = Eq::flux_from_primitive(w, dir, gas);
-  const Real inv_rho = left_side ? inv_rho_left : inv_rho_right;
-  const Real inv_gap = 1 / (s_k - s_star);
+  State u_k;  // the conservative state U_K
+  u_k[Eq::kRho] = k.w[Eq::kRho];
+  for (int d = 0; d < Dim; ++d) u_k[Eq::kMom + d] = k.w[Eq::kRho] * k.w[Eq::kVel + d];
+  u_k[Eq::kEnergy] = k.energy;
+  const State f_k = Eq::flux(k, dir);
   const Real factor = mass * inv_gap;  // rho_K (S_K - u_K) / (S_K - S*)
   State u_star;
   u_star[Eq::kRho] = factor;
-  for (int d = 0; d < Dim; ++d) u_star[Eq::kMom + d] = factor * w[Eq::kVel + d];
+  for (int d = 0; d < Dim; ++d) u_star[Eq::kMom + d] = factor * k.w[Eq::kVel + d];
   u_star[Eq::kMom + dir] = factor * s_star;
   // factor (E_K / rho_K + (S* - u_K) (S* + p_K / mass)), with factor p_K / mass = p_K / (S_K - S*)
-  u_star[Eq::kEnergy] = factor * (u_k[Eq::kEnergy] * inv_rho + (s_star - un) * s_star) +
+  u_star[Eq::kEnergy] = factor * (k.energy * k.inv_rho + (s_star - un) * s_star) +
                         (s_star - un) * p * inv_gap;
   State flux;
-  for (int k = 0; k < Eq::kNumVars; ++k) flux[k] = f_k[k] + s_k * (u_star[k] - u_k[k]);
+  for (int v = 0; v < Eq::kNumVars; ++v) flux[v] = f_k[v] + s_k * (u_star[v] - u_k[v]);
   return flux;
+}
+
+// The same from primitive states (rho, u_1..u_Dim, p).
+template <int Dim>
+KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(
+    const typename Euler<Dim>::State& w_left, const typename Euler<Dim>::State& w_right, int dir,
+    const IdealGas& gas) {
+  using Eq = Euler<Dim>;
+  return hllc_flux<Dim>(Eq::face_state_from_primitive(w_left, gas),
+                        Eq::face_state_from_primitive(w_right, gas), dir, gas);
 }
 
 }  // namespace portaflow::physics

@@ -70,28 +70,30 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
   // 120 without spilling; capping it at 80 for three blocks spilled and ran 30% slower (H100).
   if (kRate)
     par_reduce_bounded<256, 2>(label, IndexRange{0, walkers}, sweep,
-                               Kokkos::Max<double, MemSpace>(rate));
+                               RateMax(rate));
   else
     par_for_bounded<256, 2>(label, IndexRange{0, walkers}, sweep);
 }
 
-// A sweep by teams over tiles (LineTeams2D): along x one row of 256 cells per team (the scratch,
-// 25 KB, fits a GPU's shared memory and a CPU's L1); along y 8 columns x 64 cells on a CPU
-// (50 KB, L2), x 32 on a GPU (26 KB: 50 KB is over the 48 KB a CUDA team may have).
+// A sweep by teams over tiles (LineTeams2D): along x one row of 256 cells per team (the scratch
+// in double, 33 KB, fits a GPU's shared memory and about a CPU core's L1); along y 32 cells of
+// 64 columns on a CPU (276 KB, L2: each row of the tile is 512 contiguous bytes per variable; 8
+// columns of 64 cells ran 1.3-1.4x slower on 2 EPYC cores, strided reads a cache line per row),
+// of 8 columns on a GPU (35 KB, under the 48 KB a CUDA team may have).
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                        const BoundaryConfig& boundary, const RateView& rate) {
   LineTeams2D<kDir, Limiter, Flux, kRate> sweep;
   sweep.line = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, 1);
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
-  sweep.width = std::min<Index>(kDir == 0 ? 256 : host ? 64 : 32, sweep.line.n);
-  sweep.depth = std::min<Index>(kDir == 0 ? 1 : 8, sweep.line.lines);
+  sweep.width = std::min<Index>(kDir == 0 ? 256 : 32, sweep.line.n);
+  sweep.depth = std::min<Index>(kDir == 0 ? 1 : host ? 64 : 8, sweep.line.lines);
   sweep.stretches = (sweep.line.n + sweep.width - 1) / sweep.width;
   const Index teams = sweep.stretches * ((sweep.line.lines + sweep.depth - 1) / sweep.depth);
   const std::size_t bytes = decltype(sweep)::scratch_bytes(sweep.width, sweep.depth);
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x_teams" : "muscl_hancock2d.sweep_y_teams";
   if (kRate)
-    par_reduce_teams(label, teams, bytes, sweep, Kokkos::Max<double, MemSpace>(rate));
+    par_reduce_teams(label, teams, bytes, sweep, RateMax(rate));
   else
     par_for_teams(label, teams, bytes, sweep);
 }
@@ -107,7 +109,7 @@ void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView&
         const double r = split_wave_rate(load(u, j, i), gas, inv_dx, inv_dy);
         if (r > acc) acc = r;
       },
-      Kokkos::Max<double, MemSpace>(rate));
+      RateMax(rate));
 }
 
 void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitStep2D& step,

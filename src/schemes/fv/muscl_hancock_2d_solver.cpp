@@ -40,9 +40,8 @@ SplitStep2D MusclHancock2DSolver::split_step(double dt) const {
 double MusclHancock2DSolver::stable_time_step() {
   // The fused step leaves the new state's maximum in rate_; otherwise reduce it now.
   if (!rate_current_) max_wave_rate_2d(state_, split_step(0), rate_);
-  double rate = 0;
-  Kokkos::deep_copy(rate, rate_);
-  return config_.time.cfl / rate;
+  ExecSpace().fence();  // the reduction has written rate_, host-readable memory
+  return config_.time.cfl / rate_();
 }
 
 void MusclHancock2DSolver::restore_state(const SolverState& state) {

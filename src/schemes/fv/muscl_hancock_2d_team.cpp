@@ -51,10 +51,11 @@ KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const Scratch
       centre[v] = at<kDir>(u, v, line, pos);
       next[v] = at<kDir>(u, v, line, pos + 1);
     }
-    const auto f = evolved_primitives<2, Limiter>(prev, centre, next, kDir, half_ratio, gas);
+    // Primitives only: the face states' E and 1 / rho would not fit the tile's scratch.
+    const auto f = evolved_face_states<2, Limiter>(prev, centre, next, kDir, half_ratio, gas);
     for (int v = 0; v < kN; ++v) {
-      ev(v, k) = f.minus[v];
-      ev(kN + v, k) = f.plus[v];
+      ev(v, k) = f.minus.w[v];
+      ev(kN + v, k) = f.plus.w[v];
     }
   });
   team_barrier(member);
@@ -146,7 +147,7 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
           if (team_rate > acc) acc = team_rate;
         });
       },
-      Kokkos::Max<double, MemSpace>(rate));
+      RateMax(rate));
 }
 
 }  // namespace

@@ -25,9 +25,10 @@ struct SplitStep2D {
   Index nx = 0, ny = 0;  // interior cells; two ghost layers around
 };
 
-// max(|u| + c) / dx, (|v| + c) / dy) over the interior of `u`, into `rate` (on the device, so no
-// read-back unless the caller wants it); infinity where a cell is non-physical.
-using RateView = Kokkos::View<double, MemSpace>;
+// max(|u| + c) / dx, (|v| + c) / dy) over the interior of `u`, into `rate` (written by the kernel
+// where the host can read it after a fence); infinity where a cell is non-physical.
+using RateView = Kokkos::View<double, ReadbackSpace>;
+using RateMax = Kokkos::Max<double, ReadbackSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
 // How the flat variant's sweeps run (muscl_hancock_line_sweep.hpp): line walkers, or teams

@@ -63,14 +63,14 @@ struct LineSweep2D {
     }
   }
 
-  KOKKOS_INLINE_FUNCTION EvolvedPrimitives<2> evolve(const State& previous, const State& centre,
+  KOKKOS_INLINE_FUNCTION EvolvedFaceStates<2> evolve(const State& previous, const State& centre,
                                                      const State& next) const {
-    return evolved_primitives<2, Limiter>(previous, centre, next, kDir, Real(0.5) * dt_over_h,
-                                          gas);
+    return evolved_face_states<2, Limiter>(previous, centre, next, kDir, Real(0.5) * dt_over_h,
+                                           gas);
   }
 
-  KOKKOS_INLINE_FUNCTION double wave_rate(const State& s) const {
-    return split_wave_rate(s, gas, inv_dx, inv_dy);
+  KOKKOS_INLINE_FUNCTION double raise_wave_rate(double rate, const State& s) const {
+    return raise_split_wave_rate(rate, s, gas, inv_dx, inv_dy);
   }
 
   // Walker t. y sweep: line t % lines, so adjacent threads walk adjacent columns (coalesced).
@@ -83,7 +83,7 @@ struct LineSweep2D {
     // Window: cells k - 1, k, k + 1; `right` is cell k - 1's evolved value at face k - 1/2.
     State previous = load(line, first - 2), centre = load(line, first - 1),
           next = load(line, first), ahead = load(line, first + 1);
-    State right = evolve(previous, centre, next).plus;
+    physics::FaceState<2> right = evolve(previous, centre, next).plus;
     State flux_behind{};  // flux through face k - 3/2
     for (Index k = first; k <= last; ++k) {
       previous = centre;
@@ -98,7 +98,7 @@ struct LineSweep2D {
         for (int v = 0; v < kN; ++v)
           updated[v] = previous[v] + dt_over_h * (flux_behind[v] - flux[v]);
         store(line, k - 1, updated);
-        if (kRate) rate = math::fmax(rate, wave_rate(updated));
+        if (kRate) rate = raise_wave_rate(rate, updated);
       }
       flux_behind = flux;
       right = evolved.plus;
@@ -132,9 +132,27 @@ struct LineTeams2D {
   Index depth = 0;      // lines per tile
   Index stretches = 0;  // tiles along a line
 
+  static constexpr int kF = kN + 2;  // a face state's values: W, E, 1 / rho
+
   static std::size_t scratch_bytes(Index width, Index depth) {
-    return ScratchView2D::shmem_size(2 * kN, (width + 2) * depth) +
+    return ScratchView2D::shmem_size(2 * kF, (width + 2) * depth) +
            ScratchView2D::shmem_size(kN, (width + 1) * depth);
+  }
+
+  // Face state `side` (0: minus, 1: plus) of scratch slot s.
+  KOKKOS_INLINE_FUNCTION static void put(const ScratchView2D& evolved, int side, Index s,
+                                         const physics::FaceState<2>& f) {
+    for (int v = 0; v < kN; ++v) evolved(side * kF + v, s) = f.w[v];
+    evolved(side * kF + kN, s) = f.energy;
+    evolved(side * kF + kN + 1, s) = f.inv_rho;
+  }
+  KOKKOS_INLINE_FUNCTION static physics::FaceState<2> get(const ScratchView2D& evolved, int side,
+                                                          Index s) {
+    physics::FaceState<2> f;
+    for (int v = 0; v < kN; ++v) f.w[v] = evolved(side * kF + v, s);
+    f.energy = evolved(side * kF + kN, s);
+    f.inv_rho = evolved(side * kF + kN + 1, s);
+    return f;
   }
 
   // Scratch slot of line l, position p of a tile whose lines hold `along` slots: positions
@@ -149,7 +167,7 @@ struct LineTeams2D {
     const Index first = (member.league_rank() % stretches) * width;
     const Index cells = first + width < line.n ? width : line.n - first;
     const Index lines = line0 + depth < line.lines ? depth : line.lines - line0;
-    ScratchView2D evolved(member.team_scratch(0), 2 * kN, (width + 2) * depth);  // minus, plus
+    ScratchView2D evolved(member.team_scratch(0), 2 * kF, (width + 2) * depth);  // minus, plus
     ScratchView2D fluxes(member.team_scratch(0), kN, (width + 1) * depth);
     team_for(member, cells + 2, [&](Index p) {  // cell first - 1 + p
       const Index k = first - 1 + p;
@@ -157,22 +175,16 @@ struct LineTeams2D {
         const auto e = line.evolve(line.load(line0 + l, k - 1), line.load(line0 + l, k),
                                    line.load(line0 + l, k + 1));
         const Index s = slot(l, p, width + 2);
-        for (int v = 0; v < kN; ++v) {
-          evolved(v, s) = e.minus[v];
-          evolved(kN + v, s) = e.plus[v];
-        }
+        put(evolved, 0, s, e.minus);
+        put(evolved, 1, s, e.plus);
       }
     });
     team_barrier(member);
     team_for(member, cells + 1, [&](Index f) {  // face between cells first - 1 + f, first + f
       for (Index l = 0; l < lines; ++l) {
-        const Index behind = slot(l, f, width + 2), ahead = slot(l, f + 1, width + 2);
-        State left, right;
-        for (int v = 0; v < kN; ++v) {
-          left[v] = evolved(kN + v, behind);
-          right[v] = evolved(v, ahead);
-        }
-        const State flux = Flux::template flux<2>(left, right, kDir, line.gas);
+        const State flux =
+            Flux::template flux<2>(get(evolved, 1, slot(l, f, width + 2)),
+                                   get(evolved, 0, slot(l, f + 1, width + 2)), kDir, line.gas);
         const Index s = slot(l, f, width + 1);
         for (int v = 0; v < kN; ++v) fluxes(v, s) = flux[v];
       }
@@ -187,7 +199,7 @@ struct LineTeams2D {
         for (int v = 0; v < kN; ++v)
           updated[v] = u[v] + line.dt_over_h * (fluxes(v, behind) - fluxes(v, ahead));
         line.store(line0 + l, first + c, updated);
-        if (kRate) cell_rate = math::fmax(cell_rate, line.wave_rate(updated));
+        if (kRate) cell_rate = line.raise_wave_rate(cell_rate, updated);
       }
       return cell_rate;
     });

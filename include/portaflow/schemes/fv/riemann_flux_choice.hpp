@@ -1,5 +1,7 @@
 // The face flux a deck chooses (fv.flux), as types, so kernels are instantiated per choice on the
-// host. Each takes primitive states left and right of the face and returns the conservative flux.
+// host. Each takes the primitive states left and right of the face, or their face states
+// (euler.hpp: with E and 1 / rho, which HLLC uses to save divisions), and returns the
+// conservative flux.
 #pragma once
 
 #include "portaflow/physics/riemann_exact.hpp"
@@ -10,28 +12,49 @@ namespace portaflow::fv {
 
 struct ExactFlux {
   static constexpr const char* kName = "exact";
-  template <int Dim, class State>
-  KOKKOS_INLINE_FUNCTION static State flux(const State& wl, const State& wr, int dir,
-                                           const physics::IdealGas& gas) {
+  template <int Dim>
+  KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
+      const typename physics::Euler<Dim>::State& wl, const typename physics::Euler<Dim>::State& wr,
+      int dir, const physics::IdealGas& gas) {
     return physics::exact_riemann_flux<Dim>(wl, wr, dir, gas);
+  }
+  template <int Dim>
+  KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
+      const physics::FaceState<Dim>& l, const physics::FaceState<Dim>& r, int dir,
+      const physics::IdealGas& gas) {
+    return physics::exact_riemann_flux<Dim>(l.w, r.w, dir, gas);
   }
 };
 
 struct HllcFlux {
   static constexpr const char* kName = "hllc";
-  template <int Dim, class State>
-  KOKKOS_INLINE_FUNCTION static State flux(const State& wl, const State& wr, int dir,
-                                           const physics::IdealGas& gas) {
+  template <int Dim>
+  KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
+      const typename physics::Euler<Dim>::State& wl, const typename physics::Euler<Dim>::State& wr,
+      int dir, const physics::IdealGas& gas) {
     return physics::hllc_flux<Dim>(wl, wr, dir, gas);
+  }
+  template <int Dim>
+  KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
+      const physics::FaceState<Dim>& l, const physics::FaceState<Dim>& r, int dir,
+      const physics::IdealGas& gas) {
+    return physics::hllc_flux<Dim>(l, r, dir, gas);
   }
 };
 
 struct RusanovFlux {
   static constexpr const char* kName = "rusanov";
-  template <int Dim, class State>
-  KOKKOS_INLINE_FUNCTION static State flux(const State& wl, const State& wr, int dir,
-                                           const physics::IdealGas& gas) {
+  template <int Dim>
+  KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
+      const typename physics::Euler<Dim>::State& wl, const typename physics::Euler<Dim>::State& wr,
+      int dir, const physics::IdealGas& gas) {
     return physics::rusanov_flux<Dim>(wl, wr, dir, gas);
+  }
+  template <int Dim>
+  KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
+      const physics::FaceState<Dim>& l, const physics::FaceState<Dim>& r, int dir,
+      const physics::IdealGas& gas) {
+    return physics::rusanov_flux<Dim>(l.w, r.w, dir, gas);
   }
 };
 
