@@ -58,6 +58,12 @@ for precision in "" "-float"; do
   done
 done
 
+# The headline run (flat, HLLC, double) twice more, for its spread.
+for repeat in 2 3; do
+  dump "seed003.flat.hllc.cuda.repeat$repeat" portaflow-dump-cuda "$cores" "$deck" /dev/null \
+    --set fv.flux=hllc --set execution.kernel=flat
+done
+
 # 3. CUDA against OpenMP, flat kernel, 100 steps.
 dump compare.flat.cuda portaflow-dump-cuda "$cores" "$deck" "$work/flat-cuda.csv" --steps 100 \
   --set fv.flux=hllc --set execution.kernel=flat
@@ -71,6 +77,8 @@ for kernel in flat team; do
   dump "seed003.$kernel.hllc.openmp$cores" portaflow-dump-openmp "$cores" "$deck" /dev/null \
     --set fv.flux=hllc --set "execution.kernel=$kernel"
 done
+dump "seed003.flat.hllc.openmp$cores.repeat2" portaflow-dump-openmp "$cores" "$deck" /dev/null \
+  --set fv.flux=hllc --set execution.kernel=flat
 dump "seed003.flat.hllc.openmp$cores-float" portaflow-dump-openmp-float "$cores" "$deck" /dev/null \
   --set fv.flux=hllc --set execution.kernel=flat
 
