@@ -42,7 +42,9 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   const Real p_pvrs = Real(0.5) * (p_left + p_right) - Real(0.125) * (un_right - un_left) *
                                                            (rho_left + rho_right) *
                                                            (a_left + a_right);
-  const Real p_star = math::fmax(Real(0), p_pvrs);
+  // max(0, p_pvrs) as a comparison (0 for a NaN as fmax gives): fmax is a library call on a
+  // CPU, which keeps a loop over faces from vectorising.
+  const Real p_star = p_pvrs > 0 ? p_pvrs : Real(0);
   // On a shock side a_K q_K = sqrt(gamma p_K / rho_K (1 + (gamma + 1) / (2 gamma) (p* / p_K - 1)))
   //                         = sqrt((gamma p_K + (gamma + 1) / 2 (p* - p_K)) / rho_K):
   // one square root, no division.
@@ -58,19 +60,20 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   const Real s_left = un_left - aq_left;
   const Real s_right = un_right + aq_right;
 
-  // 2. Supersonic faces: the upwind physical flux (eq. 10.26, first and last cases).
-  if (s_left >= 0) return Eq::flux(left, dir);
-  if (s_right <= 0) return Eq::flux(right, dir);
-
-  // 3. Contact speed (eq. 10.37), S* = N / D with D = rho_L (S_L - u_L) - rho_R (S_R - u_R) < 0,
+  // 2. Contact speed (eq. 10.37), S* = N / D with D = rho_L (S_L - u_L) - rho_R (S_R - u_R) < 0,
   // so S* >= 0 (the left star state is upwind) exactly when N <= 0.
   const Real mass_left = rho_left * (s_left - un_left);      // rho_L (S_L - u_L) < 0
   const Real mass_right = rho_right * (s_right - un_right);  // rho_R (S_R - u_R) > 0
   const Real numerator = p_right - p_left + un_left * mass_left - un_right * mass_right;
   const Real denominator = mass_left - mass_right;
-  const bool left_side = numerator <= 0;
+  // The upwind side K (eq. 10.26): left for S_L >= 0 (F_L), right for S_R <= 0 (F_R), between
+  // the waves the side of the contact. Chosen by value and the star part added only between
+  // the waves, with no early return: the same flux, and a loop over faces stays one vector
+  // loop on a CPU (the star arithmetic of a supersonic face is computed and dropped).
+  const bool between = s_left < 0 && s_right > 0;
+  const bool left_side = s_left >= 0 || (s_right > 0 && numerator <= 0);
 
-  // 4. Star state on the upwind side of the contact (eq. 10.39) and its flux (eq. 10.38).
+  // 3. Star state on the upwind side of the contact (eq. 10.39) and its flux (eq. 10.38).
   // Selected by value: a reference chosen at run time would put both states in local memory on
   // a GPU (a stack frame) instead of registers.
   FaceState<Dim> k;
@@ -101,7 +104,8 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   u_star[Eq::kEnergy] = factor * (k.energy * k.inv_rho + (s_star - un) * s_star) +
                         (s_star - un) * p * inv_gap;
   State flux;
-  for (int v = 0; v < Eq::kNumVars; ++v) flux[v] = f_k[v] + s_k * (u_star[v] - u_k[v]);
+  for (int v = 0; v < Eq::kNumVars; ++v)
+    flux[v] = between ? f_k[v] + s_k * (u_star[v] - u_k[v]) : f_k[v];
   return flux;
 }
 

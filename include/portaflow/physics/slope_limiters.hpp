@@ -16,6 +16,9 @@ namespace portaflow::physics {
 
 namespace detail {
 KOKKOS_INLINE_FUNCTION Real xi_r(Real r) { return 2 / (1 + r); }
+// min(a, b) as a comparison: fmin is a library call on a CPU, which keeps a loop over cells from
+// vectorising; the arguments here are never NaN (r = a / b with a b > 0).
+KOKKOS_INLINE_FUNCTION Real smaller(Real a, Real b) { return b < a ? b : a; }
 }  // namespace detail
 
 struct FirstOrderLimiter {
@@ -26,14 +29,14 @@ struct FirstOrderLimiter {
 struct MinbeeLimiter {
   static constexpr const char* kName = "minbee";
   KOKKOS_INLINE_FUNCTION static Real xi(Real r) {
-    return r <= 1 ? r : math::fmin(Real(1), detail::xi_r(r));
+    return r <= 1 ? r : detail::smaller(Real(1), detail::xi_r(r));
   }
 };
 
 struct VanLeerLimiter {
   static constexpr const char* kName = "van_leer";
   KOKKOS_INLINE_FUNCTION static Real xi(Real r) {
-    return math::fmin(2 * r / (1 + r), detail::xi_r(r));
+    return detail::smaller(2 * r / (1 + r), detail::xi_r(r));
   }
   // xi(r) (a + b) / 2 in closed form, without the three divisions: for 0 < r <= 1 it is
   // r (a + b) / (1 + r) = a, for r > 1 it is (a + b) / (1 + r) = b, i.e. the difference of
@@ -48,7 +51,7 @@ struct SuperbeeLimiter {
   KOKKOS_INLINE_FUNCTION static Real xi(Real r) {
     if (r <= Real(0.5)) return 2 * r;
     if (r <= 1) return 1;
-    return math::fmin(math::fmin(r, detail::xi_r(r)), Real(2));
+    return detail::smaller(detail::smaller(r, detail::xi_r(r)), Real(2));
   }
 };
 

@@ -7,6 +7,7 @@
 #include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_line_sweep.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_simd_tiles.hpp"
 
 namespace portaflow::fv {
 
@@ -75,19 +76,22 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
     par_for_bounded<256, 2>(label, IndexRange{0, walkers}, sweep);
 }
 
-// A sweep by teams over tiles (LineTeams2D): along x one row of 256 cells per team (the scratch
-// in double, 33 KB, fits a GPU's shared memory and about a CPU core's L1); along y 32 cells of
-// 64 columns on a CPU (276 KB, L2: each row of the tile is 512 contiguous bytes per variable; 8
-// columns of 64 cells ran 1.3-1.4x slower on 2 EPYC cores, strided reads a cache line per row),
-// of 8 columns on a GPU (35 KB, under the 48 KB a CUDA team may have).
+// A sweep by teams over tiles: on a CPU SimdLineTiles2D (vector loops over the tile in scratch),
+// on a GPU LineTeams2D (a team's threads over the tile). Along x one row of 256 cells per team
+// (the GPU's scratch in double, 33 KB, fits its shared memory; a CPU's, 41 KB, about a core's
+// L1); along y 32 cells of 32 columns on a CPU (184 KB, L2; each vector loop runs across the 32
+// columns, contiguous in memory), of 8 columns on a GPU (35 KB, under the 48 KB a CUDA team may
+// have).
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                        const BoundaryConfig& boundary, const RateView& rate) {
-  LineTeams2D<kDir, Limiter, Flux, kRate> sweep;
-  sweep.line = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, 1);
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
+  std::conditional_t<host, SimdLineTiles2D<kDir, Limiter, Flux, kRate>,
+                     LineTeams2D<kDir, Limiter, Flux, kRate>>
+      sweep;
+  sweep.line = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, 1);
   sweep.width = std::min<Index>(kDir == 0 ? 256 : 32, sweep.line.n);
-  sweep.depth = std::min<Index>(kDir == 0 ? 1 : host ? 64 : 8, sweep.line.lines);
+  sweep.depth = std::min<Index>(kDir == 0 ? 1 : host ? 32 : 8, sweep.line.lines);
   sweep.stretches = (sweep.line.n + sweep.width - 1) / sweep.width;
   const Index teams = sweep.stretches * ((sweep.line.lines + sweep.depth - 1) / sweep.depth);
   const std::size_t bytes = decltype(sweep)::scratch_bytes(sweep.width, sweep.depth);
