@@ -233,12 +233,16 @@ void par_for_tiles(const std::string& label, const IndexBox2D& box, TileShape2D 
 // par_for_tiles with a reduction: f(member, tile, acc) adds its tile's part to acc once per team
 // (reduce over the team's threads first, e.g. with team_max, then update acc in a
 // Kokkos::single(PerTeam)). The result lands where the reducer points (host or device).
+// team_size: threads per team, 0 for Kokkos::AUTO (which maximises occupancy, not speed: see
+// the MUSCL-Hancock fused step).
 template <class Functor, class Reducer>
 void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape2D tile,
-                      std::size_t scratch_bytes, const Functor& f, const Reducer& reducer) {
+                      std::size_t scratch_bytes, const Functor& f, const Reducer& reducer,
+                      int team_size = 0) {
   ProfilingRegion region(label);
   const TileGrid2D tiles(box, tile);
-  TeamPolicy policy(tiles.count(), Kokkos::AUTO);
+  TeamPolicy policy = team_size > 0 ? TeamPolicy(tiles.count(), team_size)
+                                    : TeamPolicy(tiles.count(), Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_reduce(
       label, policy,

@@ -117,9 +117,8 @@ struct LineSweep2D {
 // solve each face's Riemann problem from there, then update; so every evolution and Riemann
 // solve is done once (plus two per line of a tile; the walkers restart each segment, a quarter
 // more work at the 4-cell segments a GPU's x sweep needs), and consecutive threads take
-// consecutive cells in memory (along a row for x, across columns for y). On a CPU (a team is one
-// thread) the three phases are simple loops over scratch, 1.6x faster than the walkers on the
-// x sweep (2 EPYC cores).
+// consecutive cells in memory (along a row for x, across columns for y). A GPU's form; a CPU
+// runs the same phases as vector loops (SimdLineTiles2D, muscl_hancock_simd_tiles.hpp).
 template <int kDir, class Limiter, class Flux, bool kRate>
 struct LineTeams2D {
   using Walkers = LineSweep2D<kDir, Limiter, Flux, kRate>;

@@ -3,11 +3,14 @@
 // cells past each end (boundary rules in the ghost loads), into scratch; then three loops over
 // scratch evolve every cell's boundary values, solve every face's Riemann problem and update
 // every cell (with the wave rate of the result). Each loop runs over runs of slots contiguous in
-// scratch and in memory (along a row for x, across the tile's columns for y) and is written for
-// `#pragma omp simd`: the lanes of one vector are neighbouring cells, the pointwise functions
-// (limiter, half step, HLLC, wave rate) choose by value without branches, so a lane's cell
-// gives bitwise the result it gives alone. The same formulas as the walkers and LineTeams2D
-// (muscl_hancock_line_sweep.hpp), which stay for GPUs.
+// scratch and in memory (along a row for x, across the tile's columns for y), so the lanes of
+// one vector are neighbouring cells; the pointwise functions (limiter, half step, HLLC, Rusanov,
+// wave rate) choose by value without early returns, so GCC vectorises the loops (checked with
+// -fopt-info-vec; the exact solver's iteration stays scalar) and each lane computes what the
+// scalar code computes for its cell (tested against the walkers on rough data). The same
+// formulas as the walkers and LineTeams2D (muscl_hancock_line_sweep.hpp), which run on GPUs.
+// On the node's 16 Xeon cores the flat step runs 2x faster than with LineTeams2D
+// (perf/results/SUMMARY.md).
 #pragma once
 
 #include "portaflow/core/parallel.hpp"
