@@ -28,10 +28,12 @@ void step(const Field1D& u, const Field1D& fluxes, Index n, Real dt_over_dx,
   par_for(
       "muscl_hancock1d.face_fluxes", IndexRange{0, n + 1}, KOKKOS_LAMBDA(Index f) {
         const Index l = kG + f - 1, r = kG + f;
-        const auto left = evolved_faces<1, Limiter>(load(u, l - 1), load(u, l), load(u, l + 1), 0, half, gas);
-        const auto right = evolved_faces<1, Limiter>(load(u, r - 1), load(u, r), load(u, r + 1), 0, half, gas);
-        const auto flux = Flux::template flux<1>(E1::to_primitive(left.plus, gas),
-                                                 E1::to_primitive(right.minus, gas), 0, gas);
+        // Face states (primitives with E and 1 / rho): what the Riemann solvers take.
+        const auto left = evolved_face_states<1, Limiter>(load(u, l - 1), load(u, l),
+                                                          load(u, l + 1), 0, half, gas);
+        const auto right = evolved_face_states<1, Limiter>(load(u, r - 1), load(u, r),
+                                                           load(u, r + 1), 0, half, gas);
+        const auto flux = Flux::template flux<1>(left.plus, right.minus, 0, gas);
         for (int v = 0; v < kN; ++v) fluxes(v, f) = flux[v];
       });
   par_for(

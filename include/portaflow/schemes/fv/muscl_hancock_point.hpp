@@ -93,28 +93,17 @@ KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> half_step_faces(
   return f;
 }
 
-template <int Dim, class Limiter>
-KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> evolved_faces(
-    const typename physics::Euler<Dim>::State& previous,
-    const typename physics::Euler<Dim>::State& centre,
-    const typename physics::Euler<Dim>::State& next, int dir, Real half_dt_over_dx,
-    const physics::IdealGas& gas) {
-  using E = physics::Euler<Dim>;
-  auto f = half_step_faces<Dim, Limiter>(previous, centre, next, dir, half_dt_over_dx, gas);
-  // Next to a near-vacuum (Toro's test 2) the extrapolation and half step can leave a state with
-  // rho <= 0 or p <= 0, which no Riemann solver accepts: such a cell falls back to first order
-  // (both face values = the cell average), which Godunov's scheme keeps positive.
-  if (!E::is_physical(f.minus, gas) || !E::is_physical(f.plus, gas)) f.minus = f.plus = centre;
-  return f;
-}
-
-// The same evolved boundary values as face states (what a Riemann solver takes: primitives with
-// E and 1 / rho), with the physicality test done on the primitives that are needed anyway.
+// A cell's evolved boundary values as face states (what a Riemann solver takes: primitives with
+// E and 1 / rho).
 template <int Dim>
 struct EvolvedFaceStates {
   physics::FaceState<Dim> minus, plus;
 };
 
+// Steps 1-3 with a first-order fallback, the physicality test done on the primitives needed
+// anyway. Next to a near-vacuum (Toro's test 2) the extrapolation and half step can leave a
+// state with rho <= 0 or p <= 0, which no Riemann solver accepts: such a cell falls back to first
+// order (both face values = the cell average), which Godunov's scheme keeps positive.
 template <int Dim, class Limiter>
 KOKKOS_INLINE_FUNCTION EvolvedFaceStates<Dim> evolved_face_states(
     const typename physics::Euler<Dim>::State& previous,
@@ -124,8 +113,8 @@ KOKKOS_INLINE_FUNCTION EvolvedFaceStates<Dim> evolved_face_states(
   using E = physics::Euler<Dim>;
   const auto f = half_step_faces<Dim, Limiter>(previous, centre, next, dir, half_dt_over_dx, gas);
   EvolvedFaceStates<Dim> e{E::face_state(f.minus, gas), E::face_state(f.plus, gas)};
-  // evolved_faces' first-order fallback, tested on the primitives (a non-finite conservative
-  // value leaves a non-finite primitive). Assigned value by value: a whole-struct copy under a
+  // The fallback, tested on the primitives (a non-finite conservative value leaves a
+  // non-finite primitive). Assigned value by value: a whole-struct copy under a
   // condition keeps `e` in memory, and then a CPU loop over cells does not vectorise.
   if (!primitive_is_physical<Dim>(e.minus.w) || !primitive_is_physical<Dim>(e.plus.w)) {
     const auto first_order = E::face_state(centre, gas);
