@@ -498,8 +498,8 @@ RunConfig read_run_config(DeckReader& deck) {
   if (config.scheme == SchemeKind::kMusclHancock) {
     config.fv = read_muscl_hancock(deck, config.mesh.dimension);
     // Flat (the sweep kernels) by default: the faster variant on the H200 (seed 003's run in
-    // 0.080-0.089 s against the fused team step's 0.29 s) and on 16 cores (6.0-6.3 s against
-    // 9.3 s), perf/results/SUMMARY.md.
+    // 0.080-0.095 s against the fused team step's 0.150 s) and on 16 cores (2.5-2.8 s against
+    // 8.4 s), perf/results/SUMMARY.md.
     if (config.mesh.dimension == 2) config.execution = read_execution(deck, 2, "flat");
   }
   if (config.scheme == SchemeKind::kMuscl) config.fv = read_muscl(deck, config.mesh);

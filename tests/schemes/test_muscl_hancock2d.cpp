@@ -238,7 +238,8 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
   step.nx = nx;
   step.ny = ny;
   step.gas = gas;
-  int fallbacks = 0;  // cells along x whose van Leer half step is non-physical
+  int fallbacks = 0;   // cells along x whose van Leer half step is non-physical
+  int supersonic = 0;  // faces along x supersonic on both sides
   for (Index j = 2; j < ny + 2; ++j)
     for (Index i = 3; i < nx + 1; ++i) {
       E::State a, b, c;
@@ -250,8 +251,20 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
       const auto f =
           fv::half_step_faces<2, physics::VanLeerLimiter>(a, b, c, 0, Real(0.01), gas);
       if (!E::is_physical(f.minus, gas) || !E::is_physical(f.plus, gas)) ++fallbacks;
+      // A face whose two cells both move faster than sound the same way along x.
+      const auto w = E::to_primitive(b, gas), w_next = E::to_primitive(c, gas);
+      const double a_here = E::sound_speed(w[E::kRho], w[E::kPressure], gas);
+      const double a_next = E::sound_speed(w_next[E::kRho], w_next[E::kPressure], gas);
+      if ((w[E::kVel] > a_here && w_next[E::kVel] > a_next) ||
+          (w[E::kVel] < -a_here && w_next[E::kVel] < -a_next))
+        ++supersonic;
     }
-  EXPECT_GT(fallbacks, 500);
+  std::printf("[ muscl_hancock2d ] rough data: %d first-order fallbacks, %d supersonic faces\n",
+              fallbacks, supersonic);
+  // About half of what this seed gives (7831 fallbacks and 5876 supersonic faces of 20860
+  // cells): the test asks that the data reach both paths, not for an exact count.
+  EXPECT_GT(fallbacks, 3900);
+  EXPECT_GT(supersonic, 2900);
   for (const char* limiter : {"first_order", "minbee", "van_leer", "superbee"})
     for (const char* flux : {"hllc", "rusanov"}) {
       const RunConfig config = deck_config(

@@ -31,11 +31,12 @@ KOKKOS_INLINE_FUNCTION Real& at(const ScratchView3D& u, int v, Index line, Index
   return kDir == 0 ? u(v, line, pos) : u(v, pos, line);
 }
 
-// Evolved boundary values (ev, as primitive states) and face fluxes (fl) of a sweep along kDir over `lines` lines
-// from line0, for the `cells` cells from position cell0 of each line. ev(v, l * (cells + 2) + p)
-// holds the minus (v < 4) and plus (v >= 4) values of the cell at position cell0 - 1 + p;
-// fl(v, l * (cells + 1) + f) the flux through the face between the cells at cell0 - 1 + f and
-// cell0 + f. (Flat per-sweep indexing: the two sweeps' shapes differ, the storage is shared.)
+// Evolved boundary values (ev, as primitive states) and face fluxes (fl) of a sweep along kDir
+// over `lines` lines from line0, for the `cells` cells from position cell0 of each line.
+// ev(v, l * (cells + 2) + p) holds the minus (v < 4) and plus (v >= 4) values of the cell at
+// position cell0 - 1 + p; fl(v, l * (cells + 1) + f) the flux through the face between the cells
+// at cell0 - 1 + f and cell0 + f. (Flat per-sweep indexing: the two sweeps' shapes differ, the
+// storage is shared.)
 template <int kDir, class Limiter, class Flux>
 KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const ScratchView3D& u,
                                          const ScratchView2D& ev, const ScratchView2D& fl,

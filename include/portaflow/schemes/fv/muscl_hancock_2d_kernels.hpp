@@ -1,8 +1,8 @@
 // The 2D MUSCL-Hancock step as Kokkos kernels, two variants measured against each other:
 //   flat: one sweep at a time from one buffer into the other, by line walkers (a thread per
-//         segment of a grid line; GPU) or teams over tiles of lines (CPU)
-//         (muscl_hancock_line_sweep.hpp), boundaries applied in the loads (no ghost fill); the
-//         second sweep reduces the next step's wave-rate maximum;
+//         segment of a grid line; GPU, muscl_hancock_line_sweep.hpp) or tiles of lines worked
+//         in vector loops (CPU, muscl_hancock_simd_tiles.hpp), boundaries applied in the loads
+//         (no ghost fill); the second sweep reduces the next step's wave-rate maximum;
 //   team: seed 003's fused "advance into the other buffer": one kernel per step reads a tile of
 //         `in` with a halo of two cells into team scratch, does the first sweep there (halo rows
 //         included), then the second, and writes the tile's cells of `out`; each cell's evolved
@@ -31,8 +31,8 @@ using RateView = Kokkos::View<double, ReadbackSpace>;
 using RateMax = Kokkos::Max<double, ReadbackSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
-// How the flat variant's sweeps run (muscl_hancock_line_sweep.hpp): line walkers, or teams
-// over tiles of lines; kAuto: teams on a CPU, on a GPU teams along x and walkers along y.
+// How the flat variant's sweeps run: line walkers, or tiles of lines (teams of threads on a GPU,
+// vector loops on a CPU); kAuto: tiles on a CPU, walkers on a GPU.
 struct SweepLaunch {
   enum class Form { kAuto, kWalkers, kTeams };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend

@@ -1,11 +1,11 @@
 // One MUSCL-Hancock sweep as "line walkers" (the flat variant of the 2D split scheme): each thread
 // walks a segment of one grid line along the sweep direction, keeping a sliding window of three
 // cells, the right-hand evolved state of the previous cell and the flux of the previous face in
-// registers, and loads one cell ahead. So each cell's boundary values are evolved once and each face's Riemann problem is
-// solved once (plus one of each per segment to start the window), the state is read once and
-// written once (into the other buffer: segments of one line overlap by two cells), and no flux
-// array is stored. Boundaries are applied where the walker reads past a line end (the ghost
-// rules of fv_ghosts.hpp), so no ghost-fill kernel runs between sweeps.
+// registers, and loads one cell ahead. So each cell's boundary values are evolved once and each
+// face's Riemann problem is solved once (plus one of each per segment to start the window), the
+// state is read once and written once (into the other buffer: segments of one line overlap by
+// two cells), and no flux array is stored. Boundaries are applied where the walker reads past a
+// line end (the ghost rules of fv_ghosts.hpp), so no ghost-fill kernel runs between sweeps.
 //
 // The walkers' order (walk()) keeps a GPU warp's loads together: adjacent columns for a y sweep,
 // adjacent stretches of one row for an x sweep.
