@@ -16,6 +16,7 @@
 
 #include "perf/bench_registry.hpp"
 #include "perf/ceilings.hpp"
+#include "perf/fast_math_check.hpp"
 #include "perf/measurement.hpp"
 #include "perf/report.hpp"
 #include "perf/system_info.hpp"
@@ -46,6 +47,10 @@ Usage:
                                                time a deck's whole step (stable_time_step +
                                                advance) over mesh sizes, if built with the
                                                deck reader (see --version)
+  portaflow-bench --check-fast-math [N]        the fast reciprocal and square root of the FV
+                                               kernels against 1 / x and sqrt(x) on N values
+                                               (default 1e8) on this backend; exit 3 if any
+                                               differs
   portaflow-bench --help | --version
 
 Sizes and timing:
@@ -107,6 +112,7 @@ struct Options {
   bool ceiling = false;
   bool no_ceiling = false;
   bool quiet = false;
+  long long check_fast_math = 0;  // values to check; 0: no check
   std::vector<std::string> kernels;
   std::vector<long long> sizes{10000, 100000, 1000000, 10000000};
   TimingOptions timing;
@@ -196,6 +202,11 @@ Options parse_options(int argc, char** argv) {
     } else if (name == "--no-ceiling") {
       flag();
       o.no_ceiling = true;
+    } else if (name == "--check-fast-math") {
+      o.check_fast_math = 100000000;
+      const bool has_value =
+          inline_value || (k + 1 < args.size() && args[k + 1].rfind("--", 0) != 0);
+      if (has_value) o.check_fast_math = parse_count(name, value(), 1);
     } else if (name == "--quiet") {
       flag();
       o.quiet = true;
@@ -446,6 +457,11 @@ int main(int argc, char** argv) {
     setenv("OMP_PROC_BIND", "close", /*overwrite=*/0);
     setenv("OMP_PLACES", "cores", 0);
     Kokkos::ScopeGuard kokkos(argc, argv);
+    if (options.check_fast_math > 0) {
+      const FastMathCheck c = check_fast_math(options.check_fast_math, std::cout);
+      const bool alike = c.reciprocal_mismatches == 0 && c.sqrt_mismatches == 0;
+      return static_cast<int>(alike ? ExitCode::kSuccess : ExitCode::kNonPhysical);
+    }
     return run(options, joined_command_line(argc, argv));
   } catch (const Error& e) {
     std::cerr << "portaflow-bench: " << e.what() << "\n";

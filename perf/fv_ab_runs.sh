@@ -5,9 +5,10 @@
 #
 #   bash perf/fv_ab_runs.sh BUNDLE PREV OUT
 #
-# PREV holds bench-cuda-<commit>.gz and/or bench-openmp-<commit>.gz (gzip keeps the carried tree
-# under its limit). CUDA: the MUSCL-Hancock step and sweep kernels at 4096^2, earlier and bundle
-# builds alternating, two rounds; OpenMP: perf/fv_cpu_ab.sh (three rounds, all cores, 1e6 cells).
+# PREV holds bench-cuda-<name>.gz files (each an earlier or variant build) and/or one
+# bench-openmp-<commit>.gz (gzip keeps the carried tree under its limit). CUDA: the MUSCL-Hancock
+# step and sweep kernels at 4096^2, each earlier build and the bundle's alternating, two rounds;
+# OpenMP: perf/fv_cpu_ab.sh (three rounds, all cores, 1e6 cells).
 # Writes OUT/gpu-ab.log, OUT/gpu-ab-*.json and OUT/cpu/.
 set -uo pipefail
 bundle="$(cd "${1:?usage: fv_ab_runs.sh BUNDLE PREV OUT}" && pwd)"
@@ -16,6 +17,7 @@ out="${3:?usage: fv_ab_runs.sh BUNDLE PREV OUT}"
 mkdir -p "$out"
 work=$(mktemp -d)
 log="$out/gpu-ab.log"
+: >"$log"
 export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 kernels=muscl_hancock2d.flat.hllc,muscl_hancock2d.team.hllc,muscl_hancock2d.sweep_x.hllc,muscl_hancock2d.sweep_y.hllc
 unpack() {  # unpack PATTERN NAME: the earlier build beside the bundle's (its rpath finds lib/)
@@ -24,20 +26,27 @@ unpack() {  # unpack PATTERN NAME: the earlier build beside the bundle's (its rp
   [ -n "$gz" ] || return 1
   gunzip -c "$gz" >"$2" && chmod +x "$2" && basename "$gz" .gz
 }
-if name=$(unpack 'bench-cuda-*.gz' "$bundle/bin/portaflow-bench-cuda-prev"); then
-  echo "earlier CUDA build: $name" | tee "$log"
+# Every earlier CUDA build in PREV (bench-cuda-<name>.gz), each alternating with the bundle's.
+for gz in "$prev"/bench-cuda-*.gz; do
+  [ -e "$gz" ] || continue
+  name=$(basename "$gz" .gz)
+  gunzip -c "$gz" >"$bundle/bin/portaflow-bench-cuda-prev" &&
+    chmod +x "$bundle/bin/portaflow-bench-cuda-prev"
+  echo "earlier CUDA build: $name" | tee -a "$log"
   for round in 1 2; do
-    for which in prev new; do
+    for which in "$name" new; do
       bin="$bundle/bin/portaflow-bench-cuda"
-      [ "$which" = prev ] && bin="$bin-prev"
-      echo "== $which-$round" | tee -a "$log"
+      [ "$which" = new ] || bin="$bin-prev"
+      tag="$which-$round"
+      [ "$which" = new ] && tag="new-vs-$name-$round"
+      echo "== $tag" | tee -a "$log"
       timeout 150 "$bin" --kernel "$kernels" --sizes 16777216 --repeats 5 \
-        --max-seconds-per-size 4 --json "$out/gpu-ab-$which-$round.json" 2>&1 |
+        --max-seconds-per-size 4 --json "$out/gpu-ab-$tag.json" 2>&1 |
         grep -E '^muscl|rror' | tee -a "$log"
     done
   done
   rm -f "$bundle/bin/portaflow-bench-cuda-prev"
-fi
+done
 if unpack 'bench-openmp-*.gz' "$work/bench-old" >/dev/null; then
   cp "$bundle/bin/portaflow-bench-openmp" "$work/bench-new"
   cp -r "$bundle/lib" "$work/lib"

@@ -15,6 +15,7 @@
 # 3. CUDA against OpenMP after 100 steps of the flat kernel, digit by digit.
 # 4. All the node's cores (OpenMP, pinned): the step and sweep kernels at 1e6 cells and the
 #    whole run with HLLC, flat and team.
+# 0 (first): portaflow-bench --check-fast-math on CUDA.
 # Writes OUT/fv-speed.json (whole runs, comparison), OUT/bench-*.json (kernels), OUT/fv-speed.log.
 set -uo pipefail
 bundle="$(cd "${1:?usage: fv_speed_checks.sh BUNDLE OUT}" && pwd)"
@@ -30,6 +31,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/dump_runs.sh"
 deck=inputs/fv/riemann_2d_seed003.yaml
 steps=muscl_hancock2d.flat.hllc,muscl_hancock2d.team.hllc,muscl_hancock2d.flat.exact,muscl_hancock2d.team.exact
 sweeps=muscl_hancock2d.sweep_x.hllc,muscl_hancock2d.sweep_y.hllc,muscl_hancock2d.sweep_x.hllc.teams,muscl_hancock2d.sweep_y.hllc.teams,muscl_hancock2d.sweep_x.hllc.seg4,muscl_hancock2d.sweep_y.hllc.seg16,muscl_hancock2d.sweep_y.hllc.seg64
+sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t64w62,muscl_hancock2d.sweep_x.hllc.teams.t128w126"
+sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t256w254"
+sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate,muscl_hancock2d.sweep_x.hllc.rate.teams"
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
 bench() {  # bench LABEL BINARY THREADS SIZES KERNELS
@@ -40,6 +44,10 @@ bench() {  # bench LABEL BINARY THREADS SIZES KERNELS
     "$bundle/bin/$bin" --kernel "$kernels" --sizes "$sizes" --repeats 5 \
     --max-seconds-per-size 8 --json "$out/bench-$label.json" 2>&1 | tail -n 16 | tee -a "$log"
 }
+
+# 0. The sweeps' fast reciprocal and square root against 1 / x and sqrt(x) on the GPU.
+say "fast math check (CUDA)"
+timeout 120 "$bundle/bin/portaflow-bench-cuda" --check-fast-math 2>&1 | tee -a "$log"
 
 # 1. Kernels on CUDA.
 for precision in "" "-float"; do

@@ -55,11 +55,13 @@ BenchKernel muscl_hancock_kernel(KernelChoice kernel, FluxKind flux, double flop
 // One flat sweep on its own (line walkers, muscl_hancock_line_sweep.hpp), from the solver's
 // initial state into a second buffer, so each step kernel has its own roofline: per cell 64 B
 // (state read once, written once) and 197 flops (the per-sweep count above); the y sweep also
-// reduces the wave-rate maximum (+25 flops), as the solver's second sweep does.
+// reduces the wave-rate maximum (+25 flops), as the solver's second sweep does, and so does the
+// x sweep's ".rate" form (the second sweep of the steps that go y then x).
 class SweepCase final : public BenchCase {
  public:
-  SweepCase(long long cells, int dir, fv::SweepLaunch launch)
+  SweepCase(long long cells, int dir, bool rated, fv::SweepLaunch launch)
       : launch_(launch),
+        rated_(rated),
         solver_(muscl_hancock_config(cells, KernelChoice::kFlat, FluxKind::kHllc)),
         dir_(dir),
         out_("bench.sweep_out", solver_.state_field().extent(0), solver_.state_field().extent(1),
@@ -79,13 +81,14 @@ class SweepCase final : public BenchCase {
   }
   void step() override {
     fv::sweep_lines_2d(solver_.state_field(), out_, dir_, step_, fv_, boundary_, launch_,
-                       dir_ == 1 ? &rate_ : nullptr);
+                       rated_ ? &rate_ : nullptr);
   }
   long long cell_updates_per_step() const override { return solver_.cell_count(); }
   bool healthy() const override { return !solver_.find_nonphysical().has_value(); }
 
  private:
   fv::SweepLaunch launch_;
+  bool rated_;
   fv::MusclHancock2DSolver solver_;
   int dir_;
   Field2D out_;
@@ -95,22 +98,28 @@ class SweepCase final : public BenchCase {
   BoundaryConfig boundary_;
 };
 
-// name suffix: "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over
-// tiles of lines.
-BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch) {
+// name suffix: ".rate" for an x sweep with the wave-rate maximum (y sweeps always have it); then
+// "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over tiles of lines,
+// ".teams.tTwW" for teams of T threads over tiles W cells long.
+BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool x_rated = false) {
   const std::string axis = dir == 0 ? "x" : "y";
+  const bool rated = dir == 1 || x_rated;
   const bool teams = launch.form == fv::SweepLaunch::Form::kTeams;
-  const std::string suffix = launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
-                             : teams            ? ".teams"
-                                                : "";
+  const std::string shape = launch.team_size > 0 ? ".t" + std::to_string(launch.team_size) +
+                                                       "w" + std::to_string(launch.width)
+                                                 : "";
+  const std::string suffix = std::string(x_rated ? ".rate" : "") +
+                             (launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
+                              : teams            ? ".teams" + shape
+                                                 : "");
   return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix, "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +
               (teams ? "teams over tiles" : launch.segment > 0 ? "line walkers" : "default form") +
-              ", van Leer, HLLC" + std::string(dir == 1 ? ", wave-rate maximum" : "") +
+              ", van Leer, HLLC" + std::string(rated ? ", wave-rate maximum" : "") +
               ") from the eq. 5.1 data into a second buffer; n x n = cells",
-          8.0 * sizeof(Real), dir == 1 ? 222.0 : 197.0, [dir, launch](long long cells) {
-            return std::make_unique<SweepCase>(cells, dir, launch);
+          8.0 * sizeof(Real), rated ? 222.0 : 197.0, [dir, rated, launch](long long cells) {
+            return std::make_unique<SweepCase>(cells, dir, rated, launch);
           }};
 }
 
@@ -119,9 +128,17 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch) {
   for (int dir : {0, 1}) {
     register_kernel(sweep_kernel(dir, {0, Form::kAuto}));
     register_kernel(sweep_kernel(dir, {0, Form::kTeams}));
+    // A tile of W cells takes W + 2 half steps, W + 1 Riemann problems and W updates: W = T - 2
+    // runs each phase in one pass of a T-thread team (256 cells with 256 threads takes two).
+    if (dir == 0)  // 510 cells need 66 KB of scratch in double, more than a CUDA team has
+      for (int threads : {64, 128, 256})
+        register_kernel(sweep_kernel(dir, {0, Form::kTeams, threads - 2, threads}));
     for (Index segment : {2, 4, 8, 16, 32, 64, 128})
       register_kernel(sweep_kernel(dir, {segment, Form::kWalkers}));
   }
+  // The x sweep with the maximum, as the solver runs it after a y sweep: default and teams.
+  register_kernel(sweep_kernel(0, {0, Form::kAuto}, true));
+  register_kernel(sweep_kernel(0, {0, Form::kTeams}, true));
   return true;
 }();
 

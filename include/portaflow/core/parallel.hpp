@@ -169,6 +169,11 @@ T par_max(const std::string& label, const Bounds& bounds, const Functor& f) {
 // A kernel that shares neighbour data (a stencil, CE/SE's point terms) loads its tile plus halo
 // into scratch once, synchronises, and computes from there (the seeds' "overlapping blocks").
 
+// A team policy of `teams` teams of team_size threads, or Kokkos::AUTO's size for 0.
+inline TeamPolicy team_policy(Index teams, int team_size) {
+  return team_size > 0 ? TeamPolicy(teams, team_size) : TeamPolicy(teams, Kokkos::AUTO);
+}
+
 struct TileShape1D {
   Index i = 1;
 };
@@ -241,8 +246,7 @@ void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape
                       int team_size = 0) {
   ProfilingRegion region(label);
   const TileGrid2D tiles(box, tile);
-  TeamPolicy policy = team_size > 0 ? TeamPolicy(tiles.count(), team_size)
-                                    : TeamPolicy(tiles.count(), Kokkos::AUTO);
+  TeamPolicy policy = team_policy(tiles.count(), team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_reduce(
       label, policy,
@@ -254,12 +258,13 @@ void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape
 
 // f(member) for league ranks [0, teams), each team with scratch_bytes of team scratch: for
 // tilings that are not one box (the tiles of several blocks, see multiblock/residual_team.cpp).
+// team_size as for par_reduce_tiles.
 template <class Functor>
 void par_for_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
-                   const Functor& f) {
+                   const Functor& f, int team_size = 0) {
   if (teams == 0) return;
   ProfilingRegion region(label);
-  TeamPolicy policy(teams, Kokkos::AUTO);
+  TeamPolicy policy = team_policy(teams, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_for(label, policy, f);
 }
@@ -269,13 +274,13 @@ void par_for_teams(const std::string& label, Index teams, std::size_t scratch_by
 // points (host or device).
 template <class Functor, class Reducer>
 void par_reduce_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
-                      const Functor& f, const Reducer& reducer) {
+                      const Functor& f, const Reducer& reducer, int team_size = 0) {
   ProfilingRegion region(label);
   if (teams == 0) {
     reducer.init(reducer.reference());
     return;
   }
-  TeamPolicy policy(teams, Kokkos::AUTO);
+  TeamPolicy policy = team_policy(teams, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_reduce(label, policy, f, reducer);
 }

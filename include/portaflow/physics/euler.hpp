@@ -61,8 +61,14 @@ struct Euler {
   // One reciprocal of the density rather than a division per component (divisions cost several
   // multiplications' time on GPUs and CPUs alike; these run per face in every scheme).
   KOKKOS_INLINE_FUNCTION static FaceState<Dim> face_state(const State& u, const IdealGas& gas) {
+    return face_state(u, gas, 1 / u[kRho]);
+  }
+
+  // The same with 1 / rho given (see reciprocal_pair).
+  KOKKOS_INLINE_FUNCTION static FaceState<Dim> face_state(const State& u, const IdealGas& gas,
+                                                          Real inv_rho) {
     FaceState<Dim> f;
-    f.inv_rho = 1 / u[kRho];
+    f.inv_rho = inv_rho;
     f.energy = u[kEnergy];
     f.w[kRho] = u[kRho];
     Real m2 = 0;
@@ -121,7 +127,12 @@ struct Euler {
 
   // Physical flux F_dir(U) from a conservative state.
   KOKKOS_INLINE_FUNCTION static State flux(const State& u, int dir, const IdealGas& gas) {
-    const Real inv_rho = 1 / u[kRho];
+    return flux(u, dir, gas, 1 / u[kRho]);
+  }
+
+  // The same with 1 / rho given (see reciprocal_pair).
+  KOKKOS_INLINE_FUNCTION static State flux(const State& u, int dir, const IdealGas& gas,
+                                           Real inv_rho) {
     Real m2 = 0;
     for (int d = 0; d < Dim; ++d) m2 += u[kMom + d] * u[kMom + d];
     const Real p = (gas.gamma - 1) * (u[kEnergy] - Real(0.5) * m2 * inv_rho);

@@ -15,6 +15,7 @@
 // resolved exactly: with equal pressures and normal velocities S* = u and U*K = U_K.
 #pragma once
 
+#include "portaflow/core/fast_math.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/physics/euler.hpp"
 
@@ -35,8 +36,8 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   const Real un_right = right.w[Eq::kVel + dir];
   const Real p_left = left.w[Eq::kPressure];
   const Real p_right = right.w[Eq::kPressure];
-  const Real a_left = math::sqrt(gas.gamma * p_left * left.inv_rho);
-  const Real a_right = math::sqrt(gas.gamma * p_right * right.inv_rho);
+  const Real a_left = math::fast_sqrt(gas.gamma * p_left * left.inv_rho);
+  const Real a_right = math::fast_sqrt(gas.gamma * p_right * right.inv_rho);
 
   // 1. Pressure-based wave speed estimates (sec. 10.5.2).
   const Real p_pvrs = Real(0.5) * (p_left + p_right) - Real(0.125) * (un_right - un_left) *
@@ -50,11 +51,11 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   // one square root, no division.
   const Real half_gamma_plus_1 = Real(0.5) * (gas.gamma + 1);
   const Real aq_left = p_star <= p_left ? a_left
-                                        : math::sqrt((gas.gamma * p_left +
+                                        : math::fast_sqrt((gas.gamma * p_left +
                                                       half_gamma_plus_1 * (p_star - p_left)) *
                                                      left.inv_rho);
   const Real aq_right = p_star <= p_right ? a_right
-                                          : math::sqrt((gas.gamma * p_right +
+                                          : math::fast_sqrt((gas.gamma * p_right +
                                                         half_gamma_plus_1 * (p_star - p_right)) *
                                                        right.inv_rho);
   const Real s_left = un_left - aq_left;
@@ -86,7 +87,7 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   const Real p = k.w[Eq::kPressure];
   // S* = N / D and 1 / (S_K - S*) = D / (S_K D - N) from one reciprocal r = 1 / (D (S_K D - N)).
   const Real gap_times_d = s_k * denominator - numerator;  // (S_K - S*) D
-  const Real r = 1 / (denominator * gap_times_d);
+  const Real r = math::fast_reciprocal(denominator * gap_times_d);
   const Real s_star = numerator * gap_times_d * r;
   const Real inv_gap = denominator * denominator * r;
 

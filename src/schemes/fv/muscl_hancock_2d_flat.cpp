@@ -68,38 +68,54 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
   const Index walkers = sweep.lines * sweep.segments;
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x" : "muscl_hancock2d.sweep_y";
   // At most 128 registers (two 256-thread blocks per multiprocessor): the walker needs about
-  // 120 without spilling; capping it at 80 for three blocks spilled and ran 30% slower (H100).
+  // 120 without spilling. Fewer, for more warps in flight, spilled and ran slower: 80 (three
+  // blocks) 30% slower on the H100 and 23% on the H200 (y sweep); 96 (five 128-thread blocks)
+  // 2.6x slower on the H200 (y sweep, 4096^2).
+  // PORTAFLOW_WALKER_THREADS and _BLOCKS (compile definitions) set the bounds for experiments.
+#ifndef PORTAFLOW_WALKER_THREADS
+#define PORTAFLOW_WALKER_THREADS 256
+#endif
+#ifndef PORTAFLOW_WALKER_BLOCKS
+#define PORTAFLOW_WALKER_BLOCKS 2
+#endif
+  constexpr unsigned kThreads = PORTAFLOW_WALKER_THREADS, kBlocks = PORTAFLOW_WALKER_BLOCKS;
   if (kRate)
-    par_reduce_bounded<256, 2>(label, IndexRange{0, walkers}, sweep,
-                               RateMax(rate));
+    par_reduce_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep, RateMax(rate));
   else
-    par_for_bounded<256, 2>(label, IndexRange{0, walkers}, sweep);
+    par_for_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep);
 }
 
 // A sweep by teams over tiles: on a CPU SimdLineTiles2D (vector loops over the tile in scratch),
-// on a GPU LineTeams2D (a team's threads over the tile). Along x one row of 256 cells per team
-// (the GPU's scratch in double, 33 KB, fits its shared memory; a CPU's, 41 KB, about a core's
-// L1); along y 32 cells of 32 columns on a CPU (184 KB, L2; each vector loop runs across the 32
+// on a GPU LineTeams2D (a team's threads over the tile). Along x one row of 256 cells per team on
+// a CPU (41 KB of scratch, about a core's L1), of 62 cells per 64-thread team on a GPU (each
+// phase, 64 half steps, 63 Riemann problems, 62 updates, in one pass of the team; H200, HLLC:
+// 2.6e10 cell-updates/s at 4096^2 against 2.4e10 for 256-cell tiles and 2.5e10 for the walkers);
+// along y 32 cells of 32 columns on a CPU (184 KB, L2; each vector loop runs across the 32
 // columns, contiguous in memory), of 8 columns on a GPU (35 KB, under the 48 KB a CUDA team may
 // have).
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
-                       const BoundaryConfig& boundary, const RateView& rate) {
+                       const BoundaryConfig& boundary, const SweepLaunch& launch,
+                       const RateView& rate) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   std::conditional_t<host, SimdLineTiles2D<kDir, Limiter, Flux, kRate>,
                      LineTeams2D<kDir, Limiter, Flux, kRate>>
       sweep;
   sweep.line = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, 1);
-  sweep.width = std::min<Index>(kDir == 0 ? 256 : 32, sweep.line.n);
+  const Index width = launch.width > 0 ? launch.width : kDir == 1 ? 32 : host ? 256 : 62;
+  sweep.width = std::min<Index>(width, sweep.line.n);
   sweep.depth = std::min<Index>(kDir == 0 ? 1 : host ? 32 : 8, sweep.line.lines);
   sweep.stretches = (sweep.line.n + sweep.width - 1) / sweep.width;
   const Index teams = sweep.stretches * ((sweep.line.lines + sweep.depth - 1) / sweep.depth);
   const std::size_t bytes = decltype(sweep)::scratch_bytes(sweep.width, sweep.depth);
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x_teams" : "muscl_hancock2d.sweep_y_teams";
+  // A CPU team is one thread; a GPU's x tile of the default width gets 64 threads.
+  const bool default_x = kDir == 0 && launch.width == 0 && launch.team_size == 0;
+  const int team_size = host ? 0 : default_x ? 64 : launch.team_size;
   if (kRate)
-    par_reduce_teams(label, teams, bytes, sweep, RateMax(rate));
+    par_reduce_teams(label, teams, bytes, sweep, RateMax(rate), team_size);
   else
-    par_for_teams(label, teams, bytes, sweep);
+    par_for_teams(label, teams, bytes, sweep, team_size);
 }
 
 }  // namespace
@@ -121,21 +137,27 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
                     const RateView* rate) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   using Form = SweepLaunch::Form;
-  // Defaults (perf/results/SUMMARY.md): teams on a CPU, walkers on a GPU.
-  const Form form = launch.form != Form::kAuto ? launch.form : host ? Form::kTeams : Form::kWalkers;
-  const Index segment = launch.segment;
   dispatch_limiter_and_flux(fv, [&](auto limiter, auto flux) {
     using L = decltype(limiter);
     using F = decltype(flux);
+    // Defaults (perf/results/SUMMARY.md): teams on a CPU; on a GPU walkers, but teams for an x
+    // sweep with a closed-form solver and no wave-rate maximum (no segment restarts; measured
+    // with HLLC, so the exact solver keeps its walkers). With the maximum, the teams' league (a
+    // team per 62 cells) ends in Kokkos 3.4's reduction over every team's value: H200, 1e6
+    // cells, x sweep with the maximum 4.5e9 cell-updates/s as teams, 1.8e10 as walkers.
+    const bool gpu_x_teams = !host && dir == 0 && !F::kIterative && rate == nullptr;
+    const Form form = launch.form != Form::kAuto          ? launch.form
+                      : host || gpu_x_teams ? Form::kTeams
+                                            : Form::kWalkers;
     const RateView none;
     const RateView& r = rate ? *rate : none;
     const auto run = [&](auto dir_constant, auto rated) {
       constexpr int kDir = decltype(dir_constant)::value;
       constexpr bool kRate = decltype(rated)::value;
       if (form == Form::kTeams)
-        launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, r);
+        launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, launch, r);
       else
-        launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, segment, r);
+        launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, launch.segment, r);
     };
     using X = std::integral_constant<int, 0>;
     using Y = std::integral_constant<int, 1>;

@@ -37,6 +37,8 @@ struct SweepLaunch {
   enum class Form { kAuto, kWalkers, kTeams };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend
   Form form = Form::kAuto;
+  Index width = 0;    // teams: cells along the sweep per tile; 0: chosen from the backend
+  int team_size = 0;  // teams on a GPU: threads per team; 0: chosen from the tile
 };
 
 // One sweep along `dir` from `in` into `out`'s interior (flat variant); with `rate`, the

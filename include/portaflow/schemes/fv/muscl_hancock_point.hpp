@@ -7,6 +7,7 @@
 // the face flux is then a Riemann solver's between Ubar^R of the left cell and Ubar^L of the right.
 #pragma once
 
+#include "portaflow/core/fast_math.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/physics/slope_limiters.hpp"
 
@@ -37,7 +38,7 @@ KOKKOS_INLINE_FUNCTION double split_wave_rate(const physics::FaceState<2>& f,
                                               double inv_dy) {
   using E = physics::Euler<2>;
   if (!primitive_is_physical<2>(f.w)) return math::infinity();
-  const Real c = math::sqrt(gas.gamma * f.w[E::kPressure] * f.inv_rho);
+  const Real c = math::fast_sqrt(gas.gamma * f.w[E::kPressure] * f.inv_rho);
   const double rate_x = double(math::fabs(f.w[E::kVel]) + c) * inv_dx;
   const double rate_y = double(math::fabs(f.w[E::kVel + 1]) + c) * inv_dy;
   return rate_x > rate_y ? rate_x : rate_y;  // not fmax: a library call that stops vectorising
@@ -58,7 +59,7 @@ KOKKOS_INLINE_FUNCTION double raise_split_wave_rate(double rate,
                                                     const physics::IdealGas& gas, double inv_dx,
                                                     double inv_dy) {
   using E = physics::Euler<2>;
-  const auto f = E::face_state(s, gas);
+  const auto f = E::face_state(s, gas, math::fast_reciprocal(s[E::kRho]));
   const double c2 = gas.gamma * f.w[E::kPressure] * f.inv_rho;  // NaN fails every test below
   const double bound = rate * (1 - 1e-4);
   const double gx = bound - math::fabs(f.w[E::kVel]) * inv_dx;
@@ -83,8 +84,10 @@ KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> half_step_faces(
     f.minus[v] = centre[v] - Real(0.5) * slope;
     f.plus[v] = centre[v] + Real(0.5) * slope;
   }
-  const auto flux_minus = E::flux(f.minus, dir, gas);
-  const auto flux_plus = E::flux(f.plus, dir, gas);
+  Real inv_rho_minus, inv_rho_plus;
+  math::reciprocal_pair(f.minus[E::kRho], f.plus[E::kRho], inv_rho_minus, inv_rho_plus);
+  const auto flux_minus = E::flux(f.minus, dir, gas, inv_rho_minus);
+  const auto flux_plus = E::flux(f.plus, dir, gas, inv_rho_plus);
   for (int v = 0; v < E::kNumVars; ++v) {
     const Real change = half_dt_over_dx * (flux_minus[v] - flux_plus[v]);
     f.minus[v] += change;
@@ -112,7 +115,10 @@ KOKKOS_INLINE_FUNCTION EvolvedFaceStates<Dim> evolved_face_states(
     const physics::IdealGas& gas) {
   using E = physics::Euler<Dim>;
   const auto f = half_step_faces<Dim, Limiter>(previous, centre, next, dir, half_dt_over_dx, gas);
-  EvolvedFaceStates<Dim> e{E::face_state(f.minus, gas), E::face_state(f.plus, gas)};
+  Real inv_rho_minus, inv_rho_plus;
+  math::reciprocal_pair(f.minus[E::kRho], f.plus[E::kRho], inv_rho_minus, inv_rho_plus);
+  EvolvedFaceStates<Dim> e{E::face_state(f.minus, gas, inv_rho_minus),
+                           E::face_state(f.plus, gas, inv_rho_plus)};
   // The fallback, tested on the primitives (a non-finite conservative value leaves a
   // non-finite primitive). Assigned value by value: a whole-struct copy under a
   // condition keeps `e` in memory, and then a CPU loop over cells does not vectorise.

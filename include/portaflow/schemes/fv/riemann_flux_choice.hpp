@@ -1,7 +1,8 @@
 // The face flux a deck chooses (fv.flux), as types, so kernels are instantiated per choice on the
 // host. Each takes the primitive states left and right of the face, or their face states
 // (euler.hpp: with E and 1 / rho, which HLLC uses to save divisions), and returns the
-// conservative flux.
+// conservative flux. kIterative: the solver iterates (Newton for p*), so its code is long and
+// branchy; kernels that unroll over faces for the short closed-form solvers do not for it.
 #pragma once
 
 #include "portaflow/physics/riemann_exact.hpp"
@@ -12,6 +13,7 @@ namespace portaflow::fv {
 
 struct ExactFlux {
   static constexpr const char* kName = "exact";
+  static constexpr bool kIterative = true;
   template <int Dim>
   KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
       const typename physics::Euler<Dim>::State& wl, const typename physics::Euler<Dim>::State& wr,
@@ -28,6 +30,7 @@ struct ExactFlux {
 
 struct HllcFlux {
   static constexpr const char* kName = "hllc";
+  static constexpr bool kIterative = false;
   template <int Dim>
   KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
       const typename physics::Euler<Dim>::State& wl, const typename physics::Euler<Dim>::State& wr,
@@ -44,6 +47,7 @@ struct HllcFlux {
 
 struct RusanovFlux {
   static constexpr const char* kName = "rusanov";
+  static constexpr bool kIterative = false;
   template <int Dim>
   KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
       const typename physics::Euler<Dim>::State& wl, const typename physics::Euler<Dim>::State& wr,

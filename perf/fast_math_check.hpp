@@ -1,0 +1,21 @@
+// portaflow-bench --check-fast-math: math::fast_reciprocal and math::fast_sqrt
+// (include/portaflow/core/fast_math.hpp) against the backend's 1 / x and sqrt(x), on the device,
+// for values spread log-uniformly over 1e-280..1e280 (the range those functions promise).
+#pragma once
+
+#include <iosfwd>
+
+namespace portaflow::bench {
+
+struct FastMathCheck {
+  long long values = 0;
+  long long reciprocal_mismatches = 0;  // results that differ from 1 / x in any bit
+  long long sqrt_mismatches = 0;        // results that differ from sqrt(x) in any bit
+  long long reciprocal_max_ulps = 0;    // largest difference, in units of the last place
+  long long sqrt_max_ulps = 0;
+};
+
+// Runs the check over `values` values (at least 1); prints one line a function to `out`.
+FastMathCheck check_fast_math(long long values, std::ostream& out);
+
+}  // namespace portaflow::bench
