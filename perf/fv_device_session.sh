@@ -9,14 +9,17 @@
 # BUNDLE is perf/pack_gpu_bundle.sh's folder, its binaries optionally gzipped (bin/*.gz, to keep
 # the carried tree under its limit with PREV beside it); they are unpacked into a copy first.
 # PREV as for fv_ab_runs.sh. The last argument picks the A/B runs, the speed checks or both (the
-# default; with several earlier builds the two may not fit one 10-minute call). Writes OUT/fv-session.tar.gz (ab/,
-# speed/) and OUT/session.log.
+# default; with several earlier builds the two may not fit one 10-minute call). Writes
+# OUT/fv-session.tar.gz (ab/, speed/) and OUT/session.log.
 set -uo pipefail
 src="$(cd "${1:?usage: fv_device_session.sh BUNDLE PREV OUT}" && pwd)"
 prev="${2:?usage: fv_device_session.sh BUNDLE PREV OUT}"
 out="${3:?usage: fv_device_session.sh BUNDLE PREV OUT}"
 part="${4:-all}"
-case "$part" in ab | speed | all) ;; *) echo "fv_device_session: part must be ab, speed or all" >&2; exit 2 ;; esac
+case "$part" in
+  ab | speed | all) ;;
+  *) echo "fv_device_session: part must be ab, speed or all" >&2; exit 2 ;;
+esac
 here="$(dirname "${BASH_SOURCE[0]}")"
 mkdir -p "$out"
 work=$(mktemp -d)

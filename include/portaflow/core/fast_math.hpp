@@ -7,7 +7,8 @@
 // 1e-290 to 1e290; densities, pressures, sound speeds) the result is the correctly rounded one;
 // outside it (zero, infinity, NaN, negative, subnormal) the result is not finite where the exact
 // one might be, which the callers' physicality tests treat as non-physical anyway.
-// portaflow-bench --check-fast-math (perf/fast_math_check.cpp) compares both with 1 / x and sqrt(x) on the device.
+// portaflow-bench --check-fast-math (perf/fast_math_check.cpp) compares both with 1 / x and
+// sqrt(x) on the device.
 // Elsewhere (host backends) they are 1 / x and sqrt(x).
 #pragma once
 

@@ -70,8 +70,10 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x" : "muscl_hancock2d.sweep_y";
   // At most 128 registers (two 256-thread blocks per multiprocessor): the walker needs about
   // 120 without spilling. Fewer, for more warps in flight, spilled and ran slower: 80 (three
-  // blocks) 30% slower on the H100 and 23% on the H200 (y sweep); 96 (five 128-thread blocks)
-  // 2.6x slower on the H200 (y sweep, 4096^2).
+  // blocks) 30% slower on the H100 and 23% on the H200 (x and y sweeps). Keep 256 threads: a
+  // Kokkos 3.4 reduction over a range launches at most as many blocks as a block has threads, so
+  // 128-thread blocks (tried: five a multiprocessor, 96 registers) left the y sweep with 128
+  // blocks for 132 multiprocessors, 2.6x slower (H200, 4096^2).
   // PORTAFLOW_WALKER_THREADS and _BLOCKS (compile definitions) set the bounds for experiments.
 #ifndef PORTAFLOW_WALKER_THREADS
 #define PORTAFLOW_WALKER_THREADS 256
