@@ -25,8 +25,8 @@ KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
 
 // Cells per walker on a GPU (H200, 1000^2 and 4096^2, perf/results/SUMMARY.md): a y sweep
 // (coalesced) with segments of cells / 2^15 rounded down to a power of two, 4 to 64 (16 at
-// 1000^2, 64 at 4096^2; 15 ran 30% slower than 16); an x sweep that runs as walkers (with the dt
-// maximum or the exact solver; else teams, sweep_lines_2d) with 4-cell walkers, so a warp's
+// 1000^2, 64 at 4096^2; 15 ran 30% slower than 16); an x sweep that runs as walkers (float, the
+// dt maximum or the exact solver; else teams, sweep_lines_2d) with 4-cell walkers, so a warp's
 // walkers cover 128 consecutive cells of one row. A CPU runs teams unless a deck sets
 // execution.segment; 64 cells then.
 Index line_segment(int dir, Index n, Index lines) {
@@ -91,8 +91,8 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
 // A sweep by teams over tiles: on a CPU SimdLineTiles2D (vector loops over the tile in scratch),
 // on a GPU LineTeams2D (a team's threads over the tile). Along x one row of 256 cells per team on
 // a CPU (41 KB of scratch, about a core's L1), of 62 cells per 64-thread team on a GPU (each
-// phase, 64 half steps, 63 Riemann problems, 62 updates, in one pass of the team; H200, HLLC:
-// 2.6e10 cell-updates/s at 4096^2 against 2.4e10 for 256-cell tiles and 2.5e10 for the walkers);
+// phase, 64 half steps, 63 Riemann problems, 62 updates, in one pass of the team; H200, HLLC,
+// double: 2.6e10 cell-updates/s at 4096^2 against 2.4e10 for 256-cell tiles);
 // along y 32 cells of 32 columns on a CPU (184 KB, L2; each vector loop runs across the 32
 // columns, contiguous in memory), of 8 columns on a GPU (35 KB, under the 48 KB a CUDA team may
 // have).
@@ -143,12 +143,14 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
   dispatch_limiter_and_flux(fv, [&](auto limiter, auto flux) {
     using L = decltype(limiter);
     using F = decltype(flux);
-    // Defaults (perf/results/SUMMARY.md): teams on a CPU; on a GPU walkers, but teams for an x
-    // sweep with a closed-form solver and no wave-rate maximum (no segment restarts; measured
-    // with HLLC, so the exact solver keeps its walkers). With the maximum, the teams' league (a
-    // team per 62 cells) ends in Kokkos 3.4's reduction over every team's value: H200, 1e6
-    // cells, x sweep with the maximum 4.5e9 cell-updates/s as teams, 1.8e10 as walkers.
-    const bool gpu_x_teams = !host && dir == 0 && !F::kIterative && rate == nullptr;
+    // Defaults (perf/results/SUMMARY.md): teams on a CPU; on a GPU walkers, but teams for a
+    // double x sweep with a closed-form solver and no wave-rate maximum (no segment restarts;
+    // H200, HLLC, 4096^2: 2.62e10 cell-updates/s against 2.55e10; measured with HLLC, so the
+    // exact solver keeps its walkers). In float the walkers are ahead (4.69e10 against 2.95e10).
+    // With the maximum, the teams' league (a team per 62 cells) ends in Kokkos 3.4's reduction
+    // over every team's value: 1e6 cells, 4.5e9 as teams, 1.8e10 as walkers.
+    const bool gpu_x_teams =
+        !host && sizeof(Real) == 8 && dir == 0 && !F::kIterative && rate == nullptr;
     const Form form = launch.form != Form::kAuto          ? launch.form
                       : host || gpu_x_teams ? Form::kTeams
                                             : Form::kWalkers;

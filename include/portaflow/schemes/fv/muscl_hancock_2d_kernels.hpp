@@ -32,8 +32,8 @@ using RateMax = Kokkos::Max<double, ReadbackSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
 // How the flat variant's sweeps run: line walkers, or tiles of lines (teams of threads on a GPU,
-// vector loops on a CPU); kAuto: tiles on a CPU; on a GPU walkers, but tiles for an x sweep
-// with a closed-form solver and no dt maximum (sweep_lines_2d).
+// vector loops on a CPU); kAuto: tiles on a CPU; on a GPU walkers, but tiles for a double x
+// sweep with a closed-form solver and no dt maximum (sweep_lines_2d).
 struct SweepLaunch {
   enum class Form { kAuto, kWalkers, kTeams };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend
