@@ -1,7 +1,6 @@
 #include "perf/fast_math_check.hpp"
 
 #include <cstdint>
-#include <cstring>
 #include <ostream>
 
 #include "portaflow/core/fast_math.hpp"
@@ -10,15 +9,6 @@
 namespace portaflow::bench {
 
 namespace {
-
-// Distance in units of the last place between two finite doubles of the same sign.
-KOKKOS_INLINE_FUNCTION long long ulps_apart(double a, double b) {
-  std::int64_t ia, ib;
-  std::memcpy(&ia, &a, sizeof ia);
-  std::memcpy(&ib, &b, sizeof ib);
-  const std::int64_t d = ia > ib ? ia - ib : ib - ia;
-  return static_cast<long long>(d);
-}
 
 // Value k of n: 10^(-280 + 560 k / n) with a scrambled mantissa (a 64-bit hash of k), so
 // every binade of the range and a spread of mantissas in each are met.

@@ -3,9 +3,22 @@
 // for values spread log-uniformly over 1e-280..1e280 (the range those functions promise).
 #pragma once
 
+#include <cstdint>
+#include <cstring>
 #include <iosfwd>
 
+#include "portaflow/core/types.hpp"
+
 namespace portaflow::bench {
+
+// Distance in units of the last place between two finite doubles of the same sign (0: the same
+// bits), what the check counts.
+KOKKOS_INLINE_FUNCTION long long ulps_apart(double a, double b) {
+  std::int64_t ia, ib;
+  std::memcpy(&ia, &a, sizeof ia);
+  std::memcpy(&ib, &b, sizeof ib);
+  return static_cast<long long>(ia > ib ? ia - ib : ib - ia);
+}
 
 struct FastMathCheck {
   long long values = 0;

@@ -56,6 +56,16 @@ TEST(FastMath, ReciprocalPairOfAZeroOrNonFiniteIsNonFinite) {
   }
 }
 
+// The check's measure: 0 only for the same bits, 1 for neighbours, across a binade boundary too
+// (so a fast function one ulp off on the device would be counted).
+TEST(FastMath, UlpsApartCountsRepresentableStepsBetweenValues) {
+  EXPECT_EQ(bench::ulps_apart(1.4, 1.4), 0);
+  EXPECT_EQ(bench::ulps_apart(1.4, std::nextafter(1.4, 2.0)), 1);
+  EXPECT_EQ(bench::ulps_apart(std::nextafter(1.4, 0.0), 1.4), 1);
+  EXPECT_EQ(bench::ulps_apart(std::nextafter(2.0, 0.0), std::nextafter(2.0, 3.0)), 2);
+  EXPECT_EQ(bench::ulps_apart(1e-300, std::nextafter(std::nextafter(1e-300, 1.0), 1.0)), 2);
+}
+
 TEST(FastMath, DeviceCheckCountsAndReportsOnThisBackend) {
   std::ostringstream out;
   const bench::FastMathCheck c = bench::check_fast_math(100000, out);
