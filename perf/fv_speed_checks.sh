@@ -12,7 +12,8 @@
 #    every step with its dt read-back, the final copy back; 1000 x 1000, CFL 0.95, T = 0.2) on
 #    CUDA: flat and team, HLLC and exact, double and float; --steps 0 gives the fixed set-up
 #    cost. The host threads (set-up, snapshot) are the node's cores.
-# 3. CUDA against OpenMP after 100 steps of the flat kernel, digit by digit.
+# 3. CUDA against OpenMP after 100 steps of the flat kernel, digit by digit: the deck's ends, then
+#    reflective and periodic ones along x.
 # 4. All the node's cores (OpenMP, pinned): the step and sweep kernels at 1e6 cells and the
 #    whole run with HLLC, flat and team.
 # 0 (first): portaflow-bench --check-fast-math on CUDA.
@@ -34,6 +35,9 @@ sweeps=muscl_hancock2d.sweep_x.hllc,muscl_hancock2d.sweep_y.hllc,muscl_hancock2d
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t64w62,muscl_hancock2d.sweep_x.hllc.teams.t128w126"
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t256w254"
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate,muscl_hancock2d.sweep_x.hllc.rate.teams"
+sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows,muscl_hancock2d.sweep_x.hllc.rate.rows"
+for tiles in 1 2 4 8 16; do sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t64n$tiles"; done
+sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t128n0"
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
 bench() {  # bench LABEL BINARY THREADS SIZES KERNELS
@@ -78,6 +82,15 @@ dump compare.flat.cuda portaflow-dump-cuda "$cores" "$deck" "$work/flat-cuda.csv
 dump "compare.flat.openmp$cores" portaflow-dump-openmp "$cores" "$deck" "$work/flat-omp.csv" \
   --steps 100 --set fv.flux=hllc --set execution.kernel=flat
 compare muscl_hancock_flat "$work/flat-cuda.csv" "$work/flat-omp.csv"
+# The same with reflective and with periodic ends along x: the x sweep's boundary rules.
+for ends in reflective periodic; do
+  for backend in cuda openmp; do
+    dump "compare.flat.x_$ends.$backend" "portaflow-dump-$backend" "$cores" "$deck" \
+      "$work/flat-x-$ends-$backend.csv" --steps 100 --set fv.flux=hllc --set execution.kernel=flat \
+      --set "boundary.x_min=$ends" --set "boundary.x_max=$ends"
+  done
+  compare "muscl_hancock_flat_x_$ends" "$work/flat-x-$ends-cuda.csv" "$work/flat-x-$ends-openmp.csv"
+done
 
 # 4. All the node's cores.
 bench "openmp$cores" portaflow-bench-openmp "$cores" 1e6 "$steps,$sweeps"

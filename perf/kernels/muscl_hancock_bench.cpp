@@ -100,22 +100,31 @@ class SweepCase final : public BenchCase {
 
 // name suffix: ".rate" for an x sweep with the wave-rate maximum (y sweeps always have it); then
 // "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over tiles of lines,
-// ".teams.tTwW" for teams of T threads over tiles W cells long.
+// ".teams.tTwW" for teams of T threads over tiles W cells long, ".rows" for x teams walking
+// rows, ".rows.tTnN" for T threads walking N tiles (T - 4 cells each).
 BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool x_rated = false) {
+  using Form = fv::SweepLaunch::Form;
   const std::string axis = dir == 0 ? "x" : "y";
   const bool rated = dir == 1 || x_rated;
-  const bool teams = launch.form == fv::SweepLaunch::Form::kTeams;
-  const std::string shape = launch.team_size > 0 ? ".t" + std::to_string(launch.team_size) +
-                                                       "w" + std::to_string(launch.width)
-                                                 : "";
+  const bool teams = launch.form == Form::kTeams || launch.form == Form::kRows;
+  const std::string shape =
+      launch.team_size == 0           ? ""
+      : launch.form == Form::kRows ? ".t" + std::to_string(launch.team_size) + "n" +
+                                         std::to_string(launch.tiles)
+                                   : ".t" + std::to_string(launch.team_size) + "w" +
+                                         std::to_string(launch.width);
   const std::string suffix = std::string(x_rated ? ".rate" : "") +
-                             (launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
-                              : teams            ? ".teams" + shape
-                                                 : "");
+                             (launch.segment > 0              ? ".seg" + std::to_string(launch.segment)
+                              : launch.form == Form::kRows ? ".rows" + shape
+                              : teams                      ? ".teams" + shape
+                                                           : "");
   return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix, "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +
-              (teams ? "teams over tiles" : launch.segment > 0 ? "line walkers" : "default form") +
+              (launch.form == Form::kRows ? "teams walking rows"
+               : teams                    ? "teams over tiles"
+               : launch.segment > 0       ? "line walkers"
+                                          : "default form") +
               ", van Leer, HLLC" + std::string(rated ? ", wave-rate maximum" : "") +
               ") from the eq. 5.1 data into a second buffer; n x n = cells",
           8.0 * sizeof(Real), rated ? 222.0 : 197.0, [dir, rated, launch](long long cells) {
@@ -136,9 +145,16 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool x_rated = false) 
     for (Index segment : {2, 4, 8, 16, 32, 64, 128})
       register_kernel(sweep_kernel(dir, {segment, Form::kWalkers}));
   }
-  // The x sweep with the maximum, as the solver runs it after a y sweep: default and teams.
+  // x teams walking rows: the default walk, and teams of 64 threads (60 cells a tile) walking
+  // 1 to 16 tiles, or of 128 (124 cells) walking the default number.
+  register_kernel(sweep_kernel(0, {0, Form::kRows}));
+  for (Index tiles : {1, 2, 4, 8, 16})
+    register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 64, tiles}));
+  register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 128, 0}));
+  // The x sweep with the maximum, as the solver runs it after a y sweep: default, teams, rows.
   register_kernel(sweep_kernel(0, {0, Form::kAuto}, true));
   register_kernel(sweep_kernel(0, {0, Form::kTeams}, true));
+  register_kernel(sweep_kernel(0, {0, Form::kRows}, true));
   return true;
 }();
 

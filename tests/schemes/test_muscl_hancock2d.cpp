@@ -150,8 +150,9 @@ TEST(MusclHancock2D, TeamAndFlatAgree) {
   }
 }
 
-// One sweep along `dir` of `in` (nx x ny interior cells) as line walkers of `segment` cells and as
-// tiles (teams on a GPU, vector loops on a CPU); expects the same new state and wave-rate
+// One sweep along `dir` of `in` (nx x ny interior cells) as line walkers of `segment` cells, as
+// tiles (teams on a GPU, vector loops on a CPU) and as rows (a GPU's x sweep by teams walking
+// rows; tiles elsewhere); expects the same new state and wave-rate
 // maximum: the same arithmetic in another order of work, so round-off (FMA contraction may
 // differ). An infinite rate (a non-physical result) must be infinite in both.
 void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
@@ -159,7 +160,8 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
                               const std::string& what) {
   std::vector<std::vector<double>> results;
   std::vector<double> rates;
-  for (auto form : {fv::SweepLaunch::Form::kWalkers, fv::SweepLaunch::Form::kTeams}) {
+  using Form = fv::SweepLaunch::Form;
+  for (auto form : {Form::kWalkers, Form::kTeams, Form::kRows}) {
     Field2D out("out", in.extent(0), in.extent(1), in.extent(2));
     fv::RateView rate("rate");
     fv::sweep_lines_2d(in, out, dir, step, config.fv, config.boundary, {segment, form}, &rate);
@@ -173,18 +175,20 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
         for (Index i = 2; i < nx + 2; ++i) values.push_back(host(v, j, i));
     results.push_back(values);
   }
-  double largest = 0, difference = 0;
-  for (std::size_t k = 0; k < results[0].size(); ++k) {
-    largest = std::max(largest, std::fabs(results[0][k]));
-    difference = std::max(difference, std::fabs(results[0][k] - results[1][k]));
-  }
   const double tolerance = 100 * std::numeric_limits<Real>::epsilon();
-  EXPECT_LE(difference, tolerance * largest) << what << " dir " << dir;
   EXPECT_GT(rates[0], 0) << what;
-  if (std::isinf(rates[0]) || std::isinf(rates[1]))
-    EXPECT_EQ(rates[0], rates[1]) << what << " dir " << dir;
-  else
-    EXPECT_NEAR(rates[0], rates[1], tolerance * rates[0]) << what << " dir " << dir;
+  for (std::size_t f = 1; f < results.size(); ++f) {  // each form against the walkers
+    double largest = 0, difference = 0;
+    for (std::size_t k = 0; k < results[0].size(); ++k) {
+      largest = std::max(largest, std::fabs(results[0][k]));
+      difference = std::max(difference, std::fabs(results[0][k] - results[f][k]));
+    }
+    EXPECT_LE(difference, tolerance * largest) << what << " dir " << dir << " form " << f;
+    if (std::isinf(rates[0]) || std::isinf(rates[f]))
+      EXPECT_EQ(rates[0], rates[f]) << what << " dir " << dir << " form " << f;
+    else
+      EXPECT_NEAR(rates[0], rates[f], tolerance * rates[0]) << what << " dir " << dir << " form " << f;
+  }
 }
 
 // The two forms of a flat sweep, line walkers and teams over tiles of lines, give the same new

@@ -259,12 +259,14 @@ void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape
 // f(member) for league ranks [0, teams), each team with scratch_bytes of team scratch: for
 // tilings that are not one box (the tiles of several blocks, see multiblock/residual_team.cpp).
 // team_size as for par_reduce_tiles.
-template <class Functor>
+// kThreads, kMinBlocks: CUDA launch bounds as for par_for_bounded (0, 0: none).
+template <unsigned kThreads = 0, unsigned kMinBlocks = 0, class Functor>
 void par_for_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
                    const Functor& f, int team_size = 0) {
   if (teams == 0) return;
   ProfilingRegion region(label);
-  TeamPolicy policy = team_policy(teams, team_size);
+  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>>;
+  Policy policy = team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_for(label, policy, f);
 }
@@ -272,7 +274,7 @@ void par_for_teams(const std::string& label, Index teams, std::size_t scratch_by
 // par_for_teams with a reduction: f(member, acc) adds its team's part to acc once per team
 // (team_max first, then a Kokkos::single(PerTeam) update); the result lands where the reducer
 // points (host or device).
-template <class Functor, class Reducer>
+template <unsigned kThreads = 0, unsigned kMinBlocks = 0, class Functor, class Reducer>
 void par_reduce_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
                       const Functor& f, const Reducer& reducer, int team_size = 0) {
   ProfilingRegion region(label);
@@ -280,7 +282,8 @@ void par_reduce_teams(const std::string& label, Index teams, std::size_t scratch
     reducer.init(reducer.reference());
     return;
   }
-  TeamPolicy policy = team_policy(teams, team_size);
+  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>>;
+  Policy policy = team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_reduce(label, policy, f, reducer);
 }

@@ -7,6 +7,7 @@
 #include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_line_sweep.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_row_teams.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_simd_tiles.hpp"
 
 namespace portaflow::fv {
@@ -121,6 +122,34 @@ void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D&
     par_for_teams(label, teams, bytes, sweep, team_size);
 }
 
+// An x sweep as teams walking rows (GPU): 64 threads, so 60 cells a tile, at most 64 registers
+// a thread, so 32 warps a multiprocessor (the compiler's own 72 registers left 24: H200, HLLC,
+// 4096^2, 3.43e10 cell-updates/s against 3.83e10 bounded); each team walks tiles / (8 x the
+// teams the GPU holds at once) tiles, 2 to 8 (4096^2: 8 tiles 3.83e10, 16 3.74e10, 2 3.69e10;
+// 1e6 cells: 2 tiles 3.00e10, 1 2.91e10, 4 2.79e10).
+template <class Limiter, class Flux, bool kRate>
+void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
+                      const BoundaryConfig& boundary, const SweepLaunch& launch,
+                      const RateView& rate) {
+  RowTeams2D<Limiter, Flux, kRate> sweep;
+  sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
+  const int team_size = launch.team_size > 0 ? launch.team_size : 64;
+  sweep.width = team_size - decltype(sweep)::kHalo;
+  const Index row_tiles = (sweep.line.n + sweep.width - 1) / sweep.width;
+  const long long resident_teams = ExecSpace().concurrency() / team_size;
+  const long long walk = static_cast<long long>(row_tiles) * sweep.line.lines / (8 * resident_teams);
+  sweep.tiles = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 2, 8);
+  sweep.teams_per_row = (row_tiles + sweep.tiles - 1) / sweep.tiles;
+  const Index teams = sweep.teams_per_row * sweep.line.lines;
+  const std::size_t bytes = decltype(sweep)::scratch_bytes(team_size);
+  const char* label = "muscl_hancock2d.sweep_x_rows";
+  // The bounds hold for teams of up to 128 threads (16 and 8 a multiprocessor at 64 registers).
+  if (kRate)
+    par_reduce_teams<128, 8>(label, teams, bytes, sweep, RateMax(rate), team_size);
+  else
+    par_for_teams<128, 8>(label, teams, bytes, sweep, team_size);
+}
+
 }  // namespace
 
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate) {
@@ -143,23 +172,27 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
   dispatch_limiter_and_flux(fv, [&](auto limiter, auto flux) {
     using L = decltype(limiter);
     using F = decltype(flux);
-    // Defaults (perf/results/SUMMARY.md): teams on a CPU; on a GPU walkers, but teams for a
-    // double x sweep with a closed-form solver and no wave-rate maximum (no segment restarts;
-    // H200, HLLC, 4096^2: 2.62e10 cell-updates/s against 2.55e10; measured with HLLC, so the
-    // exact solver keeps its walkers). In float the walkers are ahead (4.69e10 against 2.95e10).
-    // With the maximum, the teams' league (a team per 62 cells) ends in Kokkos 3.4's reduction
-    // over every team's value: 1e6 cells, 4.5e9 as teams, 1.8e10 as walkers.
-    const bool gpu_x_teams =
+    // Defaults (perf/results/SUMMARY.md): tiles on a CPU; on a GPU walkers, but teams walking
+    // rows for a double x sweep with a closed-form solver and no wave-rate maximum (H200, HLLC,
+    // 4096^2: 3.83e10 cell-updates/s, against 2.62e10 for teams over tiles and 2.55e10 for
+    // walkers; measured with HLLC, so the exact solver keeps its walkers). In float the walkers
+    // were ahead of the teams over tiles (4.69e10 against 2.95e10); rows are not measured there.
+    // With the maximum, Kokkos 3.4's reduction over the league costs more than the rows save:
+    // rows 7.9e9 (1e6 cells) and 1.82e10 (4096^2), walkers 1.80e10 and 2.08e10.
+    const bool gpu_x_rows =
         !host && sizeof(Real) == 8 && dir == 0 && !F::kIterative && rate == nullptr;
-    const Form form = launch.form != Form::kAuto          ? launch.form
-                      : host || gpu_x_teams ? Form::kTeams
-                                            : Form::kWalkers;
+    const Form form = launch.form != Form::kAuto ? launch.form
+                      : host                     ? Form::kTeams
+                      : gpu_x_rows               ? Form::kRows
+                                                 : Form::kWalkers;
     const RateView none;
     const RateView& r = rate ? *rate : none;
     const auto run = [&](auto dir_constant, auto rated) {
       constexpr int kDir = decltype(dir_constant)::value;
       constexpr bool kRate = decltype(rated)::value;
-      if (form == Form::kTeams)
+      if (form == Form::kRows && kDir == 0 && !host)
+        launch_row_teams<L, F, kRate>(in, out, step, boundary, launch, r);
+      else if (form == Form::kTeams || form == Form::kRows)
         launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, launch, r);
       else
         launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, launch.segment, r);

@@ -31,15 +31,18 @@ using RateView = Kokkos::View<double, ReadbackSpace>;
 using RateMax = Kokkos::Max<double, ReadbackSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
-// How the flat variant's sweeps run: line walkers, or tiles of lines (teams of threads on a GPU,
-// vector loops on a CPU); kAuto: tiles on a CPU; on a GPU walkers, but tiles for a double x
-// sweep with a closed-form solver and no dt maximum (sweep_lines_2d).
+// How the flat variant's sweeps run: line walkers, tiles of lines (teams of threads on a GPU,
+// vector loops on a CPU), or, for an x sweep on a GPU, teams walking rows
+// (muscl_hancock_row_teams.hpp; elsewhere kRows means tiles); kAuto: tiles on a CPU; on a GPU
+// walkers, but rows for a double x sweep with a closed-form solver and no dt maximum
+// (sweep_lines_2d).
 struct SweepLaunch {
-  enum class Form { kAuto, kWalkers, kTeams };
+  enum class Form { kAuto, kWalkers, kTeams, kRows };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend
   Form form = Form::kAuto;
   Index width = 0;    // teams: cells along the sweep per tile; 0: chosen from the backend
-  int team_size = 0;  // teams on a GPU: threads per team; 0: chosen from the tile
+  int team_size = 0;  // teams and rows on a GPU: threads per team; 0: chosen from the tile
+  Index tiles = 0;    // rows: tiles a team walks; 0: chosen from the size and the GPU
 };
 
 // One sweep along `dir` from `in` into `out`'s interior (flat variant); with `rate`, the

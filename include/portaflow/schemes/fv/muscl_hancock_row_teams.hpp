@@ -1,0 +1,116 @@
+// One MUSCL-Hancock x sweep as teams walking along rows, a GPU's form (the flat variant's x
+// sweep; muscl_hancock_line_sweep.hpp has the line walkers and the general tiles). A team of T
+// threads takes W = T - 4 cells of a row at a time, thread p holding cell first - 2 + p:
+//   load    every thread reads its own cell once (adjacent threads, adjacent cells: coalesced)
+//           and puts it in team scratch;
+//   evolve  threads 1 .. W + 2 evolve their cell's boundary values from the neighbours'
+//           (scratch), put the + face state in scratch and keep the - one;
+//   face    threads 2 .. W + 2 solve the Riemann problem at their cell's low face from the +
+//           state below (scratch) and their own - state, put the flux in scratch and keep it;
+//   update  threads 2 .. W + 1 update their own cell from their own flux and the one above,
+//           and write it;
+// then the team moves W cells on, `tiles` times. So each thread loads one cell (the tiles
+// overlap by four), evolves one, solves one face, and a value another thread needs crosses
+// scratch once; what a thread needs of its own cell stays in registers. The team's set-up
+// (which row, which stretch: integer divisions) is paid once per `tiles` tiles.
+//
+// Why not LineTeams2D (one tile per team, a general tile of lines, each thread loading its
+// three cells with the boundary rules): its SASS issued over 1,300 instructions for a thread's
+// one cell, half of them integer (the league's divisions, the boundary rules of three loads,
+// the team loops), against about 540 a cell in the y walkers.
+#pragma once
+
+#include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_line_sweep.hpp"
+
+namespace portaflow::fv {
+
+template <class Limiter, class Flux, bool kRate>
+struct RowTeams2D {
+  using Walkers = LineSweep2D<0, Limiter, Flux, kRate>;
+  using E = typename Walkers::E;
+  using State = typename Walkers::State;
+  using Face = physics::FaceState<2>;
+  static constexpr int kN = E::kNumVars;
+  static constexpr int kF = kN + 2;  // a face state's values: W, E, 1 / rho
+  static constexpr Index kHalo = 4;  // cells a tile loads besides the W it updates
+
+  Walkers line;              // the data, the loads with the boundary rules, evolve, wave rate
+  Index width = 0;           // W: cells updated per tile, the team size - kHalo
+  Index tiles = 1;           // consecutive tiles of a row a team walks
+  Index teams_per_row = 0;   // ceil(tiles along a row / tiles)
+
+  // Scratch for a team of `threads`: the cells, the + face states and the fluxes.
+  static std::size_t scratch_bytes(Index threads) {
+    return ScratchView2D::shmem_size(kN, threads) + ScratchView2D::shmem_size(kF, threads) +
+           ScratchView2D::shmem_size(kN, threads);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const TeamMember& member, double& rate) const {
+    const Index threads = member.team_size();
+    const Index p = member.team_rank();
+    const Index row = member.league_rank() / teams_per_row;
+    const Index first_tile = (member.league_rank() % teams_per_row) * tiles;
+    ScratchView2D cells(member.team_scratch(0), kN, threads);
+    ScratchView2D plus(member.team_scratch(0), kF, threads);
+    ScratchView2D fluxes(member.team_scratch(0), kN, threads);
+    const int energy = kN, inv_rho = kN + 1;  // + state slots (locals: Views take references)
+    double thread_rate = 0;
+    for (Index t = 0; t < tiles; ++t) {
+      const Index first = (first_tile + t) * width;
+      if (first >= line.n) break;  // the same for the whole team
+      const Index end = first + width < line.n ? first + width : line.n;  // updates [first, end)
+      const Index k = first - 2 + p;                                      // this thread's cell
+      State u{};
+      if (k <= end + 1) {
+        u = k >= 0 && k < line.n ? line.load_inside(row, k) : line.load(row, k);
+        for (int v = 0; v < kN; ++v) cells(v, p) = u[v];
+      }
+      team_barrier(member);
+      Face minus{};
+      if (p >= 1 && k <= end) {  // cells first - 1 .. end
+        State below, above;
+        for (int v = 0; v < kN; ++v) {
+          below[v] = cells(v, p - 1);
+          above[v] = cells(v, p + 1);
+        }
+        const auto e = line.evolve(below, u, above);
+        minus = e.minus;
+        for (int v = 0; v < kN; ++v) plus(v, p) = e.plus.w[v];
+        plus(energy, p) = e.plus.energy;
+        plus(inv_rho, p) = e.plus.inv_rho;
+      }
+      team_barrier(member);
+      State flux{};
+      if (p >= 2 && k <= end) {  // the faces k - 1/2 of cells first .. end
+        Face behind;
+        for (int v = 0; v < kN; ++v) behind.w[v] = plus(v, p - 1);
+        behind.energy = plus(energy, p - 1);
+        behind.inv_rho = plus(inv_rho, p - 1);
+        flux = Flux::template flux<2>(behind, minus, 0, line.gas);
+        for (int v = 0; v < kN; ++v) fluxes(v, p) = flux[v];
+      }
+      team_barrier(member);
+      if (p >= 2 && k < end) {
+        State updated;
+        for (int v = 0; v < kN; ++v)
+          updated[v] = u[v] + line.dt_over_h * (flux[v] - fluxes(v, p + 1));
+        line.store(row, k, updated);
+        if (kRate) thread_rate = line.raise_wave_rate(thread_rate, updated);
+      }
+      // No barrier here: the next tile writes cells, then (after a barrier) + states, then
+      // (after another) fluxes, each after every thread has finished reading it.
+    }
+    if (kRate) {
+      double team_rate = thread_rate;
+      member.team_reduce(Kokkos::Max<double>(team_rate));
+      Kokkos::single(Kokkos::PerTeam(member), [&] { rate = math::fmax(rate, team_rate); });
+    }
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const TeamMember& member) const {
+    double unused = 0;
+    (*this)(member, unused);
+  }
+};
+
+}  // namespace portaflow::fv
