@@ -169,9 +169,13 @@ T par_max(const std::string& label, const Bounds& bounds, const Functor& f) {
 // A kernel that shares neighbour data (a stencil, CE/SE's point terms) loads its tile plus halo
 // into scratch once, synchronises, and computes from there (the seeds' "overlapping blocks").
 
-// A team policy of `teams` teams of team_size threads, or Kokkos::AUTO's size for 0.
-inline TeamPolicy team_policy(Index teams, int team_size) {
-  return team_size > 0 ? TeamPolicy(teams, team_size) : TeamPolicy(teams, Kokkos::AUTO);
+// A team policy of `teams` teams of team_size threads, or Kokkos::AUTO's size for 0; kThreads,
+// kMinBlocks: CUDA launch bounds as for par_for_bounded (0, 0: none).
+template <unsigned kThreads = 0, unsigned kMinBlocks = 0>
+Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>> team_policy(
+    Index teams, int team_size) {
+  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>>;
+  return team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
 }
 
 struct TileShape1D {
@@ -246,7 +250,7 @@ void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape
                       int team_size = 0) {
   ProfilingRegion region(label);
   const TileGrid2D tiles(box, tile);
-  TeamPolicy policy = team_policy(tiles.count(), team_size);
+  auto policy = team_policy(tiles.count(), team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_reduce(
       label, policy,
@@ -258,15 +262,13 @@ void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape
 
 // f(member) for league ranks [0, teams), each team with scratch_bytes of team scratch: for
 // tilings that are not one box (the tiles of several blocks, see multiblock/residual_team.cpp).
-// team_size as for par_reduce_tiles.
-// kThreads, kMinBlocks: CUDA launch bounds as for par_for_bounded (0, 0: none).
+// team_size as for par_reduce_tiles; kThreads, kMinBlocks as for team_policy.
 template <unsigned kThreads = 0, unsigned kMinBlocks = 0, class Functor>
 void par_for_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
                    const Functor& f, int team_size = 0) {
   if (teams == 0) return;
   ProfilingRegion region(label);
-  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>>;
-  Policy policy = team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
+  auto policy = team_policy<kThreads, kMinBlocks>(teams, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_for(label, policy, f);
 }
@@ -282,8 +284,7 @@ void par_reduce_teams(const std::string& label, Index teams, std::size_t scratch
     reducer.init(reducer.reference());
     return;
   }
-  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>>;
-  Policy policy = team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
+  auto policy = team_policy<kThreads, kMinBlocks>(teams, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_reduce(label, policy, f, reducer);
 }

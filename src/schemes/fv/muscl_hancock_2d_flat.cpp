@@ -27,7 +27,7 @@ KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
 // Cells per walker on a GPU (H200, 1000^2 and 4096^2, perf/results/SUMMARY.md): a y sweep
 // (coalesced) with segments of cells / 2^15 rounded down to a power of two, 4 to 64 (16 at
 // 1000^2, 64 at 4096^2; 15 ran 30% slower than 16); an x sweep that runs as walkers (float, the
-// dt maximum or the exact solver; else teams, sweep_lines_2d) with 4-cell walkers, so a warp's
+// dt maximum or the exact solver; else teams walking rows, sweep_lines_2d) with 4-cell walkers, so a warp's
 // walkers cover 128 consecutive cells of one row. A CPU runs teams unless a deck sets
 // execution.segment; 64 cells then.
 Index line_segment(int dir, Index n, Index lines) {
