@@ -19,7 +19,16 @@ work=$(mktemp -d)
 log="$out/gpu-ab.log"
 : >"$log"
 export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-kernels=muscl_hancock2d.flat.hllc,muscl_hancock2d.team.hllc,muscl_hancock2d.sweep_x.hllc,muscl_hancock2d.sweep_y.hllc
+# The steps, and their four sweep kernels: x then y with the maximum (even steps), y then x with
+# it (odd ones).
+kernels=muscl_hancock2d.flat.hllc,muscl_hancock2d.team.hllc,muscl_hancock2d.sweep_x.hllc
+kernels="$kernels,muscl_hancock2d.sweep_y.hllc,muscl_hancock2d.sweep_x.hllc.rate"
+kernels="$kernels,muscl_hancock2d.sweep_y.hllc.norate"
+known() {  # known BIN: those of $kernels that BIN has (an earlier build may lack new names)
+  local names
+  names=$("$1" --list-names 2>/dev/null)
+  tr ',' '\n' <<<"$kernels" | grep -Fxf <(printf '%s\n' "$names") | paste -sd, -
+}
 unpack() {  # unpack PATTERN NAME: the earlier build beside the bundle's (its rpath finds lib/)
   local gz
   gz=$(ls "$prev"/$1 2>/dev/null | head -n 1)
@@ -40,7 +49,7 @@ for gz in "$prev"/bench-cuda-*.gz; do
       tag="$which-$round"
       [ "$which" = new ] && tag="new-vs-$name-$round"
       echo "== $tag" | tee -a "$log"
-      timeout 150 "$bin" --kernel "$kernels" --sizes 16777216 --repeats 5 \
+      timeout 150 "$bin" --kernel "$(known "$bin")" --sizes 16777216 --repeats 5 \
         --max-seconds-per-size 4 --json "$out/gpu-ab-$tag.json" 2>&1 |
         grep -E '^muscl|rror' | tee -a "$log"
     done

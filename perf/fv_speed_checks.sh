@@ -36,6 +36,7 @@ sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t64w62,muscl_hancock2d.sweep_
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t256w254"
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate,muscl_hancock2d.sweep_x.hllc.rate.teams"
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows,muscl_hancock2d.sweep_x.hllc.rate.rows"
+sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate.seg4,muscl_hancock2d.sweep_y.hllc.norate"
 for tiles in 1 2 4 8 16; do sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t64n$tiles"; done
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t128n0"
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"

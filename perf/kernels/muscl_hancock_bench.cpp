@@ -92,20 +92,20 @@ class SweepCase final : public BenchCase {
   fv::MusclHancock2DSolver solver_;
   int dir_;
   Field2D out_;
-  fv::RateView rate_;
+  fv::SweepRate rate_;
   fv::SplitStep2D step_;
   FvConfig fv_;
   BoundaryConfig boundary_;
 };
 
-// name suffix: ".rate" for an x sweep with the wave-rate maximum (y sweeps always have it); then
+// name suffix: ".rate" for an x sweep with the wave-rate maximum, ".norate" for a y sweep without
+// it (the solver's second sweep has it: y after x on even steps, x after y on odd ones); then
 // "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over tiles of lines,
 // ".teams.tTwW" for teams of T threads over tiles W cells long, ".rows" for x teams walking
 // rows, ".rows.tTnN" for T threads walking N tiles (T - 4 cells each).
-BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool x_rated = false) {
+BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
   using Form = fv::SweepLaunch::Form;
   const std::string axis = dir == 0 ? "x" : "y";
-  const bool rated = dir == 1 || x_rated;
   const bool teams = launch.form == Form::kTeams || launch.form == Form::kRows;
   const std::string shape =
       launch.team_size == 0           ? ""
@@ -113,7 +113,9 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool x_rated = false) 
                                          std::to_string(launch.tiles)
                                    : ".t" + std::to_string(launch.team_size) + "w" +
                                          std::to_string(launch.width);
-  const std::string suffix = std::string(x_rated ? ".rate" : "") +
+  const std::string suffix = std::string(dir == 0 && rated    ? ".rate"
+                                         : dir == 1 && !rated ? ".norate"
+                                                              : "") +
                              (launch.segment > 0              ? ".seg" + std::to_string(launch.segment)
                               : launch.form == Form::kRows ? ".rows" + shape
                               : teams                      ? ".teams" + shape
@@ -135,26 +137,30 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool x_rated = false) 
 [[maybe_unused]] const bool kSweeps = [] {
   using Form = fv::SweepLaunch::Form;
   for (int dir : {0, 1}) {
-    register_kernel(sweep_kernel(dir, {0, Form::kAuto}));
-    register_kernel(sweep_kernel(dir, {0, Form::kTeams}));
+    const bool rated = dir == 1;  // the y sweep of the x-y steps, the x sweep of the y-x ones
+    register_kernel(sweep_kernel(dir, {0, Form::kAuto}, rated));
+    register_kernel(sweep_kernel(dir, {0, Form::kTeams}, rated));
     // A tile of W cells takes W + 2 half steps, W + 1 Riemann problems and W updates: W = T - 2
     // runs each phase in one pass of a T-thread team (256 cells with 256 threads takes two).
     if (dir == 0)  // 510 cells need 66 KB of scratch in double, more than a CUDA team has
       for (int threads : {64, 128, 256})
-        register_kernel(sweep_kernel(dir, {0, Form::kTeams, threads - 2, threads}));
+        register_kernel(sweep_kernel(dir, {0, Form::kTeams, threads - 2, threads}, rated));
     for (Index segment : {2, 4, 8, 16, 32, 64, 128})
-      register_kernel(sweep_kernel(dir, {segment, Form::kWalkers}));
+      register_kernel(sweep_kernel(dir, {segment, Form::kWalkers}, rated));
   }
   // x teams walking rows: the default walk, and teams of 64 threads (60 cells a tile) walking
   // 1 to 16 tiles, or of 128 (124 cells) walking the default number.
-  register_kernel(sweep_kernel(0, {0, Form::kRows}));
+  register_kernel(sweep_kernel(0, {0, Form::kRows}, false));
   for (Index tiles : {1, 2, 4, 8, 16})
-    register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 64, tiles}));
-  register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 128, 0}));
-  // The x sweep with the maximum, as the solver runs it after a y sweep: default, teams, rows.
+    register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 64, tiles}, false));
+  register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 128, 0}, false));
+  // The x sweep with the maximum, as the solver runs it after a y sweep: default, teams, rows,
+  // 4-cell walkers; and the y sweep without it, as the solver runs it before an x sweep.
   register_kernel(sweep_kernel(0, {0, Form::kAuto}, true));
   register_kernel(sweep_kernel(0, {0, Form::kTeams}, true));
   register_kernel(sweep_kernel(0, {0, Form::kRows}, true));
+  register_kernel(sweep_kernel(0, {4, Form::kWalkers}, true));
+  register_kernel(sweep_kernel(1, {0, Form::kAuto}, false));
   return true;
 }();
 

@@ -163,10 +163,10 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
   using Form = fv::SweepLaunch::Form;
   for (auto form : {Form::kWalkers, Form::kTeams, Form::kRows}) {
     Field2D out("out", in.extent(0), in.extent(1), in.extent(2));
-    fv::RateView rate("rate");
+    fv::SweepRate rate("rate");
     fv::sweep_lines_2d(in, out, dir, step, config.fv, config.boundary, {segment, form}, &rate);
     double host_rate = 0;
-    Kokkos::deep_copy(host_rate, rate);
+    Kokkos::deep_copy(host_rate, rate.max);
     rates.push_back(host_rate);
     auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), out);
     std::vector<double> values;

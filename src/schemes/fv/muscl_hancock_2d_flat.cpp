@@ -42,6 +42,26 @@ Index line_segment(int dir, Index n, Index lines) {
   return std::max<Index>(1, std::min<Index>(wanted, n));
 }
 
+// rate->parts with room for `count` maxima (grown, never shrunk: a solver's sweeps reuse it).
+RateParts rate_parts(SweepRate* rate, Index count) {
+  if (rate->parts.extent(0) < static_cast<std::size_t>(count))
+    rate->parts = RateParts(Kokkos::view_alloc(Kokkos::WithoutInitializing,
+                                               "muscl_hancock2d.rate_parts"),
+                            count);
+  return rate->parts;
+}
+
+// rate->max = the largest of the first `count` parts.
+void reduce_rate_parts(const SweepRate& rate, Index count) {
+  const RateParts parts = rate.parts;
+  par_reduce(
+      "muscl_hancock2d.rate_parts_max", IndexRange{0, count},
+      KOKKOS_LAMBDA(Index k, double& acc) {
+        if (parts(k) > acc) acc = parts(k);
+      },
+      RateMax(rate.max));
+}
+
 template <int kDir, class Limiter, class Flux, bool kRate>
 LineSweep2D<kDir, Limiter, Flux, kRate> make_walkers(const Field2D& in, const Field2D& out,
                                                      const SplitStep2D& step,
@@ -65,16 +85,15 @@ LineSweep2D<kDir, Limiter, Flux, kRate> make_walkers(const Field2D& in, const Fi
 
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D& step,
-                       const BoundaryConfig& boundary, Index segment, const RateView& rate) {
-  const auto sweep = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, segment);
+                       const BoundaryConfig& boundary, Index segment, SweepRate* rate) {
+  auto sweep = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, segment);
   const Index walkers = sweep.lines * sweep.segments;
+  if (kRate) sweep.parts = rate_parts(rate, walkers);
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x" : "muscl_hancock2d.sweep_y";
   // At most 128 registers (two 256-thread blocks per multiprocessor): the walker needs about
-  // 120 without spilling. Fewer, for more warps in flight, spilled and ran slower: 80 (three
-  // blocks) 30% slower on the H100 and 23% on the H200 (x and y sweeps). Keep 256 threads: a
-  // Kokkos 3.4 reduction over a range launches at most as many blocks as a block has threads, so
-  // 128-thread blocks (tried: five a multiprocessor, 96 registers) left the y sweep with 128
-  // blocks for 132 multiprocessors, 2.6x slower (H200, 4096^2).
+  // 120 without spilling. Fewer, for more warps in flight, spilled and ran slower (H200, y
+  // sweep with the dt maximum, 4096^2: 3.82e10 cell-updates/s at 120 registers, 3.76e10 at 96
+  // (five 128-thread blocks), 3.12e10 at 80; 80 was 30% slower on the H100 too).
   // PORTAFLOW_WALKER_THREADS and _BLOCKS (compile definitions) set the bounds for experiments.
 #ifndef PORTAFLOW_WALKER_THREADS
 #define PORTAFLOW_WALKER_THREADS 256
@@ -83,10 +102,8 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
 #define PORTAFLOW_WALKER_BLOCKS 2
 #endif
   constexpr unsigned kThreads = PORTAFLOW_WALKER_THREADS, kBlocks = PORTAFLOW_WALKER_BLOCKS;
-  if (kRate)
-    par_reduce_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep, RateMax(rate));
-  else
-    par_for_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep);
+  par_for_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep);
+  if (kRate) reduce_rate_parts(*rate, walkers);
 }
 
 // A sweep by teams over tiles: on a CPU SimdLineTiles2D (vector loops over the tile in scratch),
@@ -100,7 +117,7 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                        const BoundaryConfig& boundary, const SweepLaunch& launch,
-                       const RateView& rate) {
+                       SweepRate* rate) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   std::conditional_t<host, SimdLineTiles2D<kDir, Limiter, Flux, kRate>,
                      LineTeams2D<kDir, Limiter, Flux, kRate>>
@@ -117,7 +134,7 @@ void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D&
   const bool default_x = kDir == 0 && launch.width == 0 && launch.team_size == 0;
   const int team_size = host ? 0 : default_x ? 64 : launch.team_size;
   if (kRate)
-    par_reduce_teams(label, teams, bytes, sweep, RateMax(rate), team_size);
+    par_reduce_teams(label, teams, bytes, sweep, RateMax(rate->max), team_size);
   else
     par_for_teams(label, teams, bytes, sweep, team_size);
 }
@@ -126,11 +143,12 @@ void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D&
 // a thread, so 32 warps a multiprocessor (the compiler's own 72 registers left 24: H200, HLLC,
 // 4096^2, 3.43e10 cell-updates/s against 3.83e10 bounded); each team walks tiles / (8 x the
 // teams the GPU holds at once) tiles, 2 to 8 (4096^2: 8 tiles 3.83e10, 16 3.74e10, 2 3.69e10;
-// 1e6 cells: 2 tiles 3.00e10, 1 2.91e10, 4 2.79e10).
+// 1e6 cells: 2 tiles 3.00e10, 1 2.91e10, 4 2.79e10). A rated sweep leaves one maximum a team in
+// rate->parts, then reduces those.
 template <class Limiter, class Flux, bool kRate>
 void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                       const BoundaryConfig& boundary, const SweepLaunch& launch,
-                      const RateView& rate) {
+                      SweepRate* rate) {
   RowTeams2D<Limiter, Flux, kRate> sweep;
   sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
   const int team_size = launch.team_size > 0 ? launch.team_size : 64;
@@ -141,13 +159,12 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
   sweep.tiles = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 2, 8);
   sweep.teams_per_row = (row_tiles + sweep.tiles - 1) / sweep.tiles;
   const Index teams = sweep.teams_per_row * sweep.line.lines;
+  if (kRate) sweep.line.parts = rate_parts(rate, teams);
   const std::size_t bytes = decltype(sweep)::scratch_bytes(team_size);
   const char* label = "muscl_hancock2d.sweep_x_rows";
   // The bounds hold for teams of up to 128 threads (16 and 8 a multiprocessor at 64 registers).
-  if (kRate)
-    par_reduce_teams<128, 8>(label, teams, bytes, sweep, RateMax(rate), team_size);
-  else
-    par_for_teams<128, 8>(label, teams, bytes, sweep, team_size);
+  par_for_teams<128, 8>(label, teams, bytes, sweep, team_size);
+  if (kRate) reduce_rate_parts(*rate, teams);
 }
 
 }  // namespace
@@ -166,36 +183,32 @@ void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView&
 
 void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitStep2D& step,
                     const FvConfig& fv, const BoundaryConfig& boundary, const SweepLaunch& launch,
-                    const RateView* rate) {
+                    SweepRate* rate) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   using Form = SweepLaunch::Form;
   dispatch_limiter_and_flux(fv, [&](auto limiter, auto flux) {
     using L = decltype(limiter);
     using F = decltype(flux);
     // Defaults (perf/results/SUMMARY.md): tiles on a CPU; on a GPU walkers, but teams walking
-    // rows for a double x sweep with a closed-form solver and no wave-rate maximum (H200, HLLC,
-    // 4096^2: 3.83e10 cell-updates/s, against 2.62e10 for teams over tiles and 2.55e10 for
-    // walkers; measured with HLLC, so the exact solver keeps its walkers). In float the walkers
-    // were ahead of the teams over tiles (4.69e10 against 2.95e10); rows are not measured there.
-    // With the maximum, Kokkos 3.4's reduction over the league costs more than the rows save:
-    // rows 7.9e9 (1e6 cells) and 1.82e10 (4096^2), walkers 1.80e10 and 2.08e10.
-    const bool gpu_x_rows =
-        !host && sizeof(Real) == 8 && dir == 0 && !F::kIterative && rate == nullptr;
+    // rows for a double x sweep with a closed-form solver (H200, HLLC, 4096^2: 4.23e10
+    // cell-updates/s, against 2.62e10 for teams over tiles and 2.55e10 for walkers; with the
+    // wave-rate maximum 3.49e10 against the walkers' 2.30e10; measured with HLLC, so the exact
+    // solver keeps its walkers). In float the walkers were ahead of the teams over tiles
+    // (4.69e10 against 2.95e10); rows are not measured there.
+    const bool gpu_x_rows = !host && sizeof(Real) == 8 && dir == 0 && !F::kIterative;
     const Form form = launch.form != Form::kAuto ? launch.form
                       : host                     ? Form::kTeams
                       : gpu_x_rows               ? Form::kRows
                                                  : Form::kWalkers;
-    const RateView none;
-    const RateView& r = rate ? *rate : none;
     const auto run = [&](auto dir_constant, auto rated) {
       constexpr int kDir = decltype(dir_constant)::value;
       constexpr bool kRate = decltype(rated)::value;
       if (form == Form::kRows && kDir == 0 && !host)
-        launch_row_teams<L, F, kRate>(in, out, step, boundary, launch, r);
+        launch_row_teams<L, F, kRate>(in, out, step, boundary, launch, rate);
       else if (form == Form::kTeams || form == Form::kRows)
-        launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, launch, r);
+        launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, launch, rate);
       else
-        launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, launch.segment, r);
+        launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, launch.segment, rate);
     };
     using X = std::integral_constant<int, 0>;
     using Y = std::integral_constant<int, 1>;

@@ -39,9 +39,9 @@ SplitStep2D MusclHancock2DSolver::split_step(double dt) const {
 
 double MusclHancock2DSolver::stable_time_step() {
   // The fused step leaves the new state's maximum in rate_; otherwise reduce it now.
-  if (!rate_current_) max_wave_rate_2d(state_, split_step(0), rate_);
-  ExecSpace().fence();  // the reduction has written rate_, host-readable memory
-  return config_.time.cfl / rate_();
+  if (!rate_current_) max_wave_rate_2d(state_, split_step(0), rate_.max);
+  ExecSpace().fence();  // the reduction has written rate_.max, host-readable memory
+  return config_.time.cfl / rate_.max();
 }
 
 void MusclHancock2DSolver::restore_state(const SolverState& state) {
@@ -53,14 +53,14 @@ void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
   fill_ghosts_2d(state_, step.nx, step.ny, config_.boundary);
   if (config_.fv.splitting == SplittingKind::kAveraged) {
     // x-y and y-x from the same state, then their mean (each is conservative, so is the mean).
-    step_fused_team_2d(state_, other_, 0, step, config_.fv, tile_, rate_);
-    step_fused_team_2d(state_, third_, 1, step, config_.fv, tile_, rate_);
+    step_fused_team_2d(state_, other_, 0, step, config_.fv, tile_, rate_.max);
+    step_fused_team_2d(state_, third_, 1, step, config_.fv, tile_, rate_.max);
     average_2d(state_, other_, third_, interior());
     rate_current_ = false;
     return;
   }
   // x-y on even steps, y-x on odd ones, into the other buffer, which becomes the state.
-  step_fused_team_2d(state_, other_, steps_ % 2 == 0 ? 0 : 1, step, config_.fv, tile_, rate_);
+  step_fused_team_2d(state_, other_, steps_ % 2 == 0 ? 0 : 1, step, config_.fv, tile_, rate_.max);
   std::swap(state_, other_);
   rate_current_ = true;
 }
@@ -70,7 +70,7 @@ void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
   launch.segment = config_.execution.segment;
   // A deck that sets the walkers' length asks for walkers in both directions.
   if (launch.segment > 0) launch.form = SweepLaunch::Form::kWalkers;
-  const auto sweep = [&](const Field2D& in, const Field2D& out, int dir, const RateView* rate) {
+  const auto sweep = [&](const Field2D& in, const Field2D& out, int dir, SweepRate* rate) {
     sweep_lines_2d(in, out, dir, step, config_.fv, config_.boundary, launch, rate);
   };
   if (config_.fv.splitting == SplittingKind::kAveraged) {
@@ -83,7 +83,7 @@ void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
     return;
   }
   // x-y on even steps, y-x on odd ones, through the other buffer and back; the second sweep
-  // leaves the new state's wave-rate maximum in rate_.
+  // leaves the new state's wave-rate maximum in rate_.max.
   const int first = steps_ % 2 == 0 ? 0 : 1;
   sweep(state_, other_, first, nullptr);
   sweep(other_, state_, 1 - first, &rate_);

@@ -34,8 +34,7 @@ void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView&
 // How the flat variant's sweeps run: line walkers, tiles of lines (teams of threads on a GPU,
 // vector loops on a CPU), or, for an x sweep on a GPU, teams walking rows
 // (muscl_hancock_row_teams.hpp; elsewhere kRows means tiles); kAuto: tiles on a CPU; on a GPU
-// walkers, but rows for a double x sweep with a closed-form solver and no dt maximum
-// (sweep_lines_2d).
+// walkers, but rows for a double x sweep with a closed-form solver (sweep_lines_2d).
 struct SweepLaunch {
   enum class Form { kAuto, kWalkers, kTeams, kRows };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend
@@ -45,11 +44,20 @@ struct SweepLaunch {
   Index tiles = 0;    // rows: tiles a team walks; 0: chosen from the size and the GPU
 };
 
+// Where a rated sweep leaves the wave-rate maximum of its result: `max`, reduced from `parts`,
+// one maximum per walker or team of the GPU's forms (device memory the sweep grows as needed;
+// RateParts in muscl_hancock_line_sweep.hpp says why).
+struct SweepRate {
+  RateView max;
+  DeviceView<double*> parts;  // RateParts
+  explicit SweepRate(const std::string& label) : max(label) {}
+};
+
 // One sweep along `dir` from `in` into `out`'s interior (flat variant); with `rate`, the
 // wave-rate maximum of the result.
 void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitStep2D& step,
                     const FvConfig& fv, const BoundaryConfig& boundary, const SweepLaunch& launch,
-                    const RateView* rate);
+                    SweepRate* rate);
 
 // One fused step (first sweep along `first_dir`, then the other) from `in` into `out`'s
 // interior, and the wave-rate maximum of the result into `rate` (team variant).

@@ -28,7 +28,7 @@ class MusclHancock2DSolver final : public GridSolver2D {
   TileShape2D tile_;
   Field2D other_;    // team: the buffer a step advances into; flat: between the two sweeps
   Field2D third_;    // averaged: the x-y result (flat) or the y-x one (team)
-  RateView rate_;    // max wave rate of the state (kernels write it, the host reads it)
+  SweepRate rate_;   // max wave rate of the state (kernels write rate_.max, the host reads it)
   bool rate_current_ = false;  // rate_ belongs to state_ (the fused step computed it)
 };
 

@@ -11,8 +11,9 @@
 //           and write it;
 // then the team moves W cells on, `tiles` times. So each thread loads one cell (the tiles
 // overlap by four), evolves one, solves one face, and a value another thread needs crosses
-// scratch once; what a thread needs of its own cell stays in registers. The team's set-up
-// (which row, which stretch: integer divisions) is paid once per `tiles` tiles.
+// scratch (as shared memory: TeamSlab) once; what a thread needs of its own cell stays in
+// registers. The team's set-up (which row, which stretch: integer divisions) is paid once per
+// `tiles` tiles. A rated sweep leaves each team's maximum in line.parts (RateParts).
 //
 // Why not LineTeams2D (one tile per team, a general tile of lines, each thread loading its
 // three cells with the boundary rules): its SASS issued over 1,300 instructions for a thread's
@@ -46,24 +47,35 @@ struct RowTeams2D {
            ScratchView2D::shmem_size(kN, threads);
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(const TeamMember& member, double& rate) const {
+  // kRate: the team's maximum of the new state's wave rate goes to line.parts(league rank).
+  KOKKOS_INLINE_FUNCTION void operator()(const TeamMember& member) const {
     const Index threads = member.team_size();
     const Index p = member.team_rank();
     const Index row = member.league_rank() / teams_per_row;
     const Index first_tile = (member.league_rank() % teams_per_row) * tiles;
-    ScratchView2D cells(member.team_scratch(0), kN, threads);
-    ScratchView2D plus(member.team_scratch(0), kF, threads);
-    ScratchView2D fluxes(member.team_scratch(0), kN, threads);
-    const int energy = kN, inv_rho = kN + 1;  // + state slots (locals: Views take references)
+    const TeamSlab cells(ScratchView2D(member.team_scratch(0), kN, threads));
+    const TeamSlab plus(ScratchView2D(member.team_scratch(0), kF, threads));
+    const TeamSlab fluxes(ScratchView2D(member.team_scratch(0), kN, threads));
+    const int energy = kN, inv_rho = kN + 1;  // + state slots
+    const Index n = line.n;
+    // The row's interior cells and the planes of the variables: each tile's loads and stores
+    // step a pointer rather than rebuild a View's index (fewer integer instructions a cell).
+    const Index ghosts = Walkers::kG;
+    const Real* const source = &line.in(0, ghosts + row, ghosts);
+    Real* const target = &line.out(0, ghosts + row, ghosts);
+    const std::size_t in_plane = line.in.stride(0), out_plane = line.out.stride(0);
     double thread_rate = 0;
-    for (Index t = 0; t < tiles; ++t) {
-      const Index first = (first_tile + t) * width;
-      if (first >= line.n) break;  // the same for the whole team
-      const Index end = first + width < line.n ? first + width : line.n;  // updates [first, end)
-      const Index k = first - 2 + p;                                      // this thread's cell
+    const Index walk_end = (first_tile + tiles) * width < n ? (first_tile + tiles) * width : n;
+    for (Index first = first_tile * width; first < walk_end; first += width) {
+      const Index end = first + width < n ? first + width : n;  // updates [first, end)
+      const Index k = first - 2 + p;                            // this thread's cell
       State u{};
       if (k <= end + 1) {
-        u = k >= 0 && k < line.n ? line.load_inside(row, k) : line.load(row, k);
+        if (k >= 0 && k < n) {
+          for (int v = 0; v < kN; ++v) u[v] = source[v * in_plane + k];
+        } else {
+          u = line.load(row, k);  // past a row end: the boundary rules
+        }
         for (int v = 0; v < kN; ++v) cells(v, p) = u[v];
       }
       team_barrier(member);
@@ -93,9 +105,10 @@ struct RowTeams2D {
       team_barrier(member);
       if (p >= 2 && k < end) {
         State updated;
-        for (int v = 0; v < kN; ++v)
+        for (int v = 0; v < kN; ++v) {
           updated[v] = u[v] + line.dt_over_h * (flux[v] - fluxes(v, p + 1));
-        line.store(row, k, updated);
+          target[v * out_plane + k] = updated[v];
+        }
         if (kRate) thread_rate = line.raise_wave_rate(thread_rate, updated);
       }
       // No barrier here: the next tile writes cells, then (after a barrier) + states, then
@@ -104,12 +117,9 @@ struct RowTeams2D {
     if (kRate) {
       double team_rate = thread_rate;
       member.team_reduce(Kokkos::Max<double>(team_rate));
-      Kokkos::single(Kokkos::PerTeam(member), [&] { rate = math::fmax(rate, team_rate); });
+      Kokkos::single(Kokkos::PerTeam(member),
+                     [&] { line.parts(member.league_rank()) = team_rate; });
     }
-  }
-  KOKKOS_INLINE_FUNCTION void operator()(const TeamMember& member) const {
-    double unused = 0;
-    (*this)(member, unused);
   }
 };
 
