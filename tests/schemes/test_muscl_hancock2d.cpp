@@ -282,6 +282,60 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
     }
 }
 
+// A rated walker sweep reduces its maximum by a Kokkos reduction while the walkers are few
+// (at most 256^2, what one launch of that reduction holds) and from one maximum a walker,
+// reduced by a second kernel, past that (launch_line_sweep): both must give the new state's
+// exact maximum, max_wave_rate_2d of the result, and the same state (round-off apart).
+// 300 x 230 cells: y walkers of one cell are 69,000 (parts), of two cells 34,500 (reduction).
+TEST(MusclHancock2D, RatedWalkersReduceTheExactMaximumFewOrMany) {
+  constexpr Index nx = 300, ny = 230;
+  RunConfig config = deck_config(
+      "fv/riemann_2d_seed003.yaml",
+      {cells2(nx, ny), "fv.flux=hllc", "execution.kernel=flat", "problem.center_x=0.13",
+       "problem.center_y=0.07"});
+  fv::MusclHancock2DSolver solver(config);
+  for (int step = 0; step < 20; ++step) solver.advance(solver.stable_time_step());
+  const Field2D& in = solver.state_field();
+  fv::SplitStep2D step;
+  step.dt_over_dx = step.dt_over_dy = Real(0.3);
+  step.inv_dx = Real(nx);
+  step.inv_dy = Real(ny);
+  step.nx = nx;
+  step.ny = ny;
+  step.gas = physics::IdealGas{Real(1.4)};
+  std::vector<double> maxima;
+  std::vector<Field2D> results;
+  for (Index segment : {1, 2}) {
+    Field2D out("out", in.extent(0), in.extent(1), in.extent(2));
+    fv::SweepRate rate("rate");
+    fv::sweep_lines_2d(in, out, 1, step, config.fv, config.boundary,
+                       {segment, fv::SweepLaunch::Form::kWalkers}, &rate);
+    fv::RateView reference("reference");
+    fv::max_wave_rate_2d(out, step, reference);
+    double swept = 0, direct = 0;
+    Kokkos::deep_copy(swept, rate.max);
+    Kokkos::deep_copy(direct, reference);
+    EXPECT_GT(direct, 0);
+    EXPECT_EQ(swept, direct) << "walkers of " << segment << " cells";
+    EXPECT_EQ(rate.parts.extent(0), segment == 1 ? std::size_t(nx) * ny : 0)
+        << "walkers of " << segment << " cells: parts used only past 256^2 walkers";
+    maxima.push_back(swept);
+    results.push_back(out);
+  }
+  EXPECT_EQ(maxima[0], maxima[1]);
+  auto a = Kokkos::create_mirror_view_and_copy(HostSpace(), results[0]);
+  auto b = Kokkos::create_mirror_view_and_copy(HostSpace(), results[1]);
+  double difference = 0, largest = 0;
+  for (int v = 0; v < 4; ++v)
+    for (Index j = 2; j < ny + 2; ++j)
+      for (Index i = 2; i < nx + 2; ++i) {
+        difference = std::max(difference, std::fabs(a(v, j, i) - b(v, j, i)));
+        largest = std::max(largest, std::fabs(a(v, j, i)));
+      }
+  // The same arithmetic per cell; FMA contraction may differ where a walker starts.
+  EXPECT_LE(difference, 100 * std::numeric_limits<Real>::epsilon() * largest);
+}
+
 // raise_split_wave_rate skips the square root of cells that cannot raise the running maximum; the
 // result must be exactly the maximum of split_wave_rate, in any order of the cells, including
 // near-ties (states 1e-12 apart) and cells whose rate is set by y rather than x; a non-physical

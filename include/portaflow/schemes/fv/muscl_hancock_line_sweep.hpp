@@ -137,6 +137,8 @@ struct LineSweep2D {
     walk(t, rate);
     if (kRate) parts(t) = rate;
   }
+  // As the body of a Kokkos reduction (few walkers: see launch_line_sweep).
+  KOKKOS_INLINE_FUNCTION void operator()(Index t, double& rate) const { walk(t, rate); }
 };
 
 // A sweep as teams over tiles of `depth` lines x `width` cells along the sweep: the team's
