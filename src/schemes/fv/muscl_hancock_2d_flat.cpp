@@ -91,8 +91,8 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x" : "muscl_hancock2d.sweep_y";
   // At most 128 registers (two 256-thread blocks per multiprocessor): the walker needs about
   // 120 without spilling. Fewer, for more warps in flight, spilled and ran slower (H200, y
-  // sweep with the dt maximum, 4096^2: 3.82e10 cell-updates/s at 120 registers, 3.76e10 at 96
-  // (five 128-thread blocks), 3.12e10 at 80; 80 was 30% slower on the H100 too).
+  // sweep with the dt maximum, 4096^2, as a plain parallel_for: 2% slower at 96 registers
+  // (five 128-thread blocks), 18% at 80; 80 was 30% slower on the H100 too).
   // PORTAFLOW_WALKER_THREADS and _BLOCKS (compile definitions) set the bounds for experiments.
 #ifndef PORTAFLOW_WALKER_THREADS
 #define PORTAFLOW_WALKER_THREADS 256
@@ -103,9 +103,9 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
   constexpr unsigned kThreads = PORTAFLOW_WALKER_THREADS, kBlocks = PORTAFLOW_WALKER_BLOCKS;
   // The maximum by a Kokkos reduction over the walkers while its grid holds them all (Kokkos
   // 3.4 launches at most as many blocks as a block has threads): no second kernel, whose launch
-  // costs a short sweep several percent (H200, 1e6 cells, 62,500 y walkers: 2.69e10
+  // costs a short sweep several percent (H200, 1e6 cells, 62,500 y walkers: 2.66e10
   // cell-updates/s against 2.49e10 with parts); past that, one maximum a walker and a second
-  // kernel (4096^2, 262,144 y walkers: 3.82e10 against 3.56e10 as a reduction).
+  // kernel (4096^2, 262,144 y walkers: 3.83e10 against 3.56e10 as a reduction).
   if (kRate && walkers <= static_cast<Index>(kThreads * kThreads)) {
     par_reduce_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep,
                                           RateMax(rate->max));

@@ -20,9 +20,10 @@ namespace portaflow::fv {
 
 // A rated sweep's wave-rate maxima, one per walker or team, which a second, small kernel folds
 // into the step's maximum (muscl_hancock_2d_flat.cpp). So the sweep itself is a plain
-// parallel_for (H200, HLLC, 4096^2: y walkers 3.82e10 cell-updates/s against 3.56e10 as a
+// parallel_for (H200, HLLC, 4096^2: y walkers 3.83e10 cell-updates/s against 3.56e10 as a
 // Kokkos 3.4 range reduction, which launches at most as many blocks as a block has threads;
-// teams walking rows 3.49e10 against 1.82e10 as a reduction over the team league).
+// teams walking rows 3.22e10 against 1.82e10 as a reduction over the team league, the same
+// rows code otherwise; perf/results/SUMMARY.md).
 using RateParts = DeviceView<double*>;
 
 template <int kDir, class Limiter, class Flux, bool kRate>
