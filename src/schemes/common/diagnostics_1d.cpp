@@ -18,13 +18,17 @@ KOKKOS_INLINE_FUNCTION Euler1::State load(const View& u, Index i) {
 
 ConservedTotals conserved_totals_1d(const Field1D& u, IndexRange interior,
                                     const UniformAxis& axis) {
+  // All three sums in one pass (one launch and read-back a step, see conserved_totals_2d).
+  using Sums = SumArray<double, Euler1::kNumVars>;
+  Sums sums;
+  par_reduce(
+      "diagnostics_1d.conserved_totals", interior,
+      KOKKOS_LAMBDA(Index i, Sums& acc) {
+        for (int v = 0; v < Euler1::kNumVars; ++v) acc.value[v] += static_cast<double>(u(v, i));
+      },
+      Kokkos::Sum<Sums>(sums));
   ConservedTotals totals{{"mass", "momentum_x", "energy"}, {}};
-  for (int v = 0; v < Euler1::kNumVars; ++v) {
-    const double sum = par_sum<double>(
-        "diagnostics_1d.conserved_total", interior,
-        KOKKOS_LAMBDA(Index i, double& acc) { acc += static_cast<double>(u(v, i)); });
-    totals.values.push_back(sum * axis.dx);
-  }
+  for (int v = 0; v < Euler1::kNumVars; ++v) totals.values.push_back(sums.value[v] * axis.dx);
   return totals;
 }
 
