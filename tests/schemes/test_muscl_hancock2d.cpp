@@ -150,6 +150,18 @@ TEST(MusclHancock2D, TeamAndFlatAgree) {
   }
 }
 
+// A sweep's step for nx x ny cells: dt / h the same both ways, 1 / dx and 1 / dy, gamma 1.4.
+fv::SplitStep2D sweep_step(Index nx, Index ny, Real dt_over_h, Real inv_dx, Real inv_dy) {
+  fv::SplitStep2D step;
+  step.dt_over_dx = step.dt_over_dy = dt_over_h;
+  step.inv_dx = inv_dx;
+  step.inv_dy = inv_dy;
+  step.nx = nx;
+  step.ny = ny;
+  step.gas = physics::IdealGas{Real(1.4)};
+  return step;
+}
+
 // One sweep along `dir` of `in` (nx x ny interior cells) as line walkers of `segment` cells, as
 // tiles (teams on a GPU, vector loops on a CPU) and as rows (a GPU's x sweep by teams walking
 // rows; tiles elsewhere); expects the same new state and wave-rate
@@ -204,11 +216,7 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
   fv::MusclHancock2DSolver solver(config);
   for (int step = 0; step < 30; ++step) solver.advance(solver.stable_time_step());
   const Field2D& in = solver.state_field();
-  fv::SplitStep2D step;
-  step.dt_over_dx = step.dt_over_dy = Real(0.3);
-  step.inv_dx = step.inv_dy = Real(300);
-  step.nx = 300;
-  step.ny = 70;
+  const fv::SplitStep2D step = sweep_step(300, 70, Real(0.3), Real(300), Real(300));
   for (int dir : {0, 1}) expect_sweep_forms_alike(in, 300, 70, dir, step, config, 7, "seed 003");
 }
 
@@ -236,12 +244,7 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
       for (int v = 0; v < 4; ++v) host_in(v, j, i) = u[v];
     }
   Kokkos::deep_copy(in, host_in);
-  fv::SplitStep2D step;
-  step.dt_over_dx = step.dt_over_dy = Real(0.02);
-  step.inv_dx = step.inv_dy = Real(300);
-  step.nx = nx;
-  step.ny = ny;
-  step.gas = gas;
+  const fv::SplitStep2D step = sweep_step(nx, ny, Real(0.02), Real(300), Real(300));
   int fallbacks = 0;   // cells along x whose van Leer half step is non-physical
   int supersonic = 0;  // faces along x supersonic on both sides
   for (Index j = 2; j < ny + 2; ++j)
@@ -296,13 +299,7 @@ TEST(MusclHancock2D, RatedWalkersReduceTheExactMaximumFewOrMany) {
   fv::MusclHancock2DSolver solver(config);
   for (int step = 0; step < 20; ++step) solver.advance(solver.stable_time_step());
   const Field2D& in = solver.state_field();
-  fv::SplitStep2D step;
-  step.dt_over_dx = step.dt_over_dy = Real(0.3);
-  step.inv_dx = Real(nx);
-  step.inv_dy = Real(ny);
-  step.nx = nx;
-  step.ny = ny;
-  step.gas = physics::IdealGas{Real(1.4)};
+  const fv::SplitStep2D step = sweep_step(nx, ny, Real(0.3), Real(nx), Real(ny));
   std::vector<double> maxima;
   std::vector<Field2D> results;
   for (Index segment : {1, 2}) {
