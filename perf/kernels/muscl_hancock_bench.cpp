@@ -1,7 +1,7 @@
 // MUSCL-Hancock 2D kernels for portaflow-bench: one split step (x-y or y-x sweeps alternating),
 // team (the fused one-kernel step with its wave-rate maximum) and flat (two sweep kernels, each
-// from one buffer into the other, the second with the wave-rate maximum), with the HLLC and the exact Riemann solver, van Leer limiter,
-// on seed 003's benchmark data (eq. 5.1 four-quadrant problem, n x n = cells), at the fixed dt
+// from one buffer into the other, the second with the wave-rate maximum), with the HLLC and the
+// exact Riemann solver, van Leer limiter, on seed 003's benchmark data (eq. 5.1 four-quadrant problem, n x n = cells), at the fixed dt
 // of CFL 0.5 from the initial state (CFL 0.95 there let the faster waves that develop exceed 1
 // within a 1000^2 run's few hundred timed steps, measured on the H100).
 //
@@ -113,13 +113,12 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
                                          std::to_string(launch.tiles)
                                    : ".t" + std::to_string(launch.team_size) + "w" +
                                          std::to_string(launch.width);
-  const std::string suffix = std::string(dir == 0 && rated    ? ".rate"
-                                         : dir == 1 && !rated ? ".norate"
-                                                              : "") +
-                             (launch.segment > 0              ? ".seg" + std::to_string(launch.segment)
-                              : launch.form == Form::kRows ? ".rows" + shape
-                              : teams                      ? ".teams" + shape
-                                                           : "");
+  const std::string rate_part = dir == 0 && rated ? ".rate" : dir == 1 && !rated ? ".norate" : "";
+  const std::string form_part = launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
+                                : launch.form == Form::kRows ? ".rows" + shape
+                                : teams                      ? ".teams" + shape
+                                                             : "";
+  const std::string suffix = rate_part + form_part;
   return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix, "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +

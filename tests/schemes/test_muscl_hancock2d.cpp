@@ -199,7 +199,8 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
     if (std::isinf(rates[0]) || std::isinf(rates[f]))
       EXPECT_EQ(rates[0], rates[f]) << what << " dir " << dir << " form " << f;
     else
-      EXPECT_NEAR(rates[0], rates[f], tolerance * rates[0]) << what << " dir " << dir << " form " << f;
+      EXPECT_NEAR(rates[0], rates[f], tolerance * rates[0])
+          << what << " dir " << dir << " form " << f;
   }
 }
 

@@ -26,8 +26,8 @@ KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
 
 // Cells per walker on a GPU (H200, 1000^2 and 4096^2, perf/results/SUMMARY.md): a y sweep
 // (coalesced) with segments of cells / 2^15 rounded down to a power of two, 4 to 64 (16 at
-// 1000^2, 64 at 4096^2; 15 ran 30% slower than 16); an x sweep that runs as walkers (float, the
-// dt maximum or the exact solver; else teams walking rows, sweep_lines_2d) with 4-cell walkers, so a warp's
+// 1000^2, 64 at 4096^2; 15 ran 30% slower than 16); an x sweep that runs as walkers (float or
+// the exact solver; else teams walking rows, sweep_lines_2d) with 4-cell walkers, so a warp's
 // walkers cover 128 consecutive cells of one row. A CPU runs teams unless a deck sets
 // execution.segment; 64 cells then.
 Index line_segment(int dir, Index n, Index lines) {
@@ -165,7 +165,8 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
   sweep.width = team_size - decltype(sweep)::kHalo;
   const Index row_tiles = (sweep.line.n + sweep.width - 1) / sweep.width;
   const long long resident_teams = ExecSpace().concurrency() / team_size;
-  const long long walk = static_cast<long long>(row_tiles) * sweep.line.lines / (8 * resident_teams);
+  const long long walk =
+      static_cast<long long>(row_tiles) * sweep.line.lines / (8 * resident_teams);
   sweep.tiles = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 2, 8);
   sweep.teams_per_row = (row_tiles + sweep.tiles - 1) / sweep.tiles;
   const Index teams = sweep.teams_per_row * sweep.line.lines;
