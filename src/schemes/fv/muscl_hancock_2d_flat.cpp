@@ -25,10 +25,12 @@ KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
 }
 
 // Cells per walker on a GPU (H200, 1000^2 and 4096^2, perf/results/SUMMARY.md): a y sweep
-// (coalesced) with segments of cells / 2^15 rounded down to a power of two, 4 to 64 (16 at
-// 1000^2, 64 at 4096^2; 15 ran 30% slower than 16); an x sweep that runs as walkers (float or
-// the exact solver; else teams walking rows, sweep_lines_2d) with 4-cell walkers, so a warp's
-// walkers cover 128 consecutive cells of one row. A CPU runs teams unless a deck sets
+// (coalesced) with segments of cells / 2^15 rounded down to a power of two, 4 to 32 (16 at
+// 1000^2, 32 at 4096^2; 15 ran 30% slower than 16; with two cells in flight a walker, 32 ran
+// the 4096^2 sweep without the dt maximum 5% faster than 64 and the one with it 0.5% slower,
+// and 8 and 32 ran the 1000^2 ones 11-18% slower than 16); an x sweep that runs as walkers
+// (float or the exact solver; else teams walking rows, sweep_lines_2d) with 4-cell walkers, so a
+// warp's walkers cover 128 consecutive cells of one row. A CPU runs teams unless a deck sets
 // execution.segment; 64 cells then.
 Index line_segment(int dir, Index n, Index lines) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
@@ -37,7 +39,7 @@ Index line_segment(int dir, Index n, Index lines) {
   if (!host && dir == 1) {
     const long long cells_per = static_cast<long long>(n) * lines >> 15;
     wanted = 4;
-    while (wanted < 64 && 2 * wanted <= cells_per) wanted *= 2;
+    while (wanted < 32 && 2 * wanted <= cells_per) wanted *= 2;
   }
   return std::max<Index>(1, std::min<Index>(wanted, n));
 }

@@ -69,6 +69,11 @@ struct LineSweep2D {
     return s;
   }
 
+  // Cell c <= n + 1 of the walkers' window: the boundary rules only past the line's end.
+  KOKKOS_INLINE_FUNCTION State load_window(Index line, Index c) const {
+    return c < n ? load_inside(line, c) : load(line, c <= n + 1 ? c : n + 1);
+  }
+
   KOKKOS_INLINE_FUNCTION void store(Index line, Index k, const State& s) const {
     for (int v = 0; v < kN; ++v) {
       if (kDir == 0)
@@ -88,6 +93,13 @@ struct LineSweep2D {
     return raise_split_wave_rate(rate, s, gas, inv_dx, inv_dy);
   }
 
+  // Cells a walker has in flight ahead of the one it updates: two with a closed-form solver, so
+  // a load has two cells' arithmetic to land in (H200, HLLC, y sweep with the dt maximum:
+  // 4.22e10 cell-updates/s at 4096^2 against 3.81e10 with one; 1000^2 without it 3.82e10
+  // against 3.50e10; perf/results/SUMMARY.md); one with the exact solver (not measured with
+  // two: its long code already runs one cell a pass, see walk()).
+  static constexpr int kLookahead = Flux::kIterative ? 1 : 2;
+
   // Walker t. y sweep: line t % lines, so adjacent threads walk adjacent columns (coalesced).
   // x sweep: segment t % segments of row t / segments, so a warp's walkers cover one stretch of
   // a row and each load instruction touches a few cache lines (not 32 rows' worth).
@@ -96,17 +108,24 @@ struct LineSweep2D {
     const Index first = (kDir == 0 ? t % segments : t / lines) * segment;
     const Index last = first + segment < n ? first + segment : n;
     // Window: cells k - 1, k, k + 1; `right` is cell k - 1's evolved value at face k - 1/2.
+    // `ahead` is cell k + 2, `further` cell k + 3 (kLookahead 2), loaded before their use so
+    // that the loads' latency overlaps this cell's arithmetic.
     State previous = load(line, first - 2), centre = load(line, first - 1),
           next = load(line, first), ahead = load(line, first + 1);
+    State further{};
+    if (kLookahead == 2) further = load_window(line, first + 2);
     physics::FaceState<2> right = evolve(previous, centre, next).plus;
     State flux_behind{};  // flux through face k - 3/2
     const auto advance = [&](Index k) {
       previous = centre;
       centre = next;
       next = ahead;
-      // One cell ahead of its use, so the load's latency overlaps this cell's arithmetic; the
-      // boundary rules only near the line's end.
-      ahead = k + 2 < n ? load_inside(line, k + 2) : load(line, k + 2 <= n + 1 ? k + 2 : n + 1);
+      if (kLookahead == 2) {
+        ahead = further;
+        further = load_window(line, k + 3 <= last + 2 ? k + 3 : last + 2);  // no cell past use
+      } else {
+        ahead = load_window(line, k + 2);
+      }
       const auto evolved = evolve(previous, centre, next);
       const State flux = Flux::template flux<2>(right, evolved.minus, kDir, gas);  // face k - 1/2
       if (k > first) {  // cell k - 1 = `previous` now has both its face fluxes

@@ -1,8 +1,9 @@
 // One MUSCL-Hancock x sweep as teams walking along rows, a GPU's form (the flat variant's x
 // sweep; muscl_hancock_line_sweep.hpp has the line walkers and the general tiles). A team of T
 // threads takes W = T - 4 cells of a row at a time, thread p holding cell first - 2 + p:
-//   load    every thread reads its own cell once (adjacent threads, adjacent cells: coalesced)
-//           and puts it in team scratch;
+//   load    every thread copies its own cell into team scratch (adjacent threads, adjacent
+//           cells: coalesced), one tile ahead: the copies of the next tile are issued before
+//           the team works on this one and land meanwhile (SlabPrefetch, core/parallel.hpp);
 //   evolve  threads 1 .. W + 2 evolve their cell's boundary values from the neighbours'
 //           (scratch), put the + face state in scratch and keep the - one;
 //   face    threads 2 .. W + 2 solve the Riemann problem at their cell's low face from the +
@@ -11,8 +12,8 @@
 //           and write it;
 // then the team moves W cells on, `tiles` times. So each thread loads one cell (the tiles
 // overlap by four), evolves one, solves one face, and a value another thread needs crosses
-// scratch (as shared memory: TeamSlab) once; what a thread needs of its own cell stays in
-// registers. The team's set-up (which row, which stretch: integer divisions) is paid once per
+// scratch (as shared memory: TeamSlab) once; what a thread needs of its own cell it reads from
+// scratch once and keeps in registers. The team's set-up (which row, which stretch: integer divisions) is paid once per
 // `tiles` tiles. A rated sweep leaves each team's maximum in line.parts (RateParts).
 //
 // Why not LineTeams2D (one tile per team, a general tile of lines, each thread loading its
@@ -41,9 +42,10 @@ struct RowTeams2D {
   Index tiles = 1;           // consecutive tiles of a row a team walks
   Index teams_per_row = 0;   // ceil(tiles along a row / tiles)
 
-  // Scratch for a team of `threads`: the cells, the + face states and the fluxes.
+  // Scratch for a team of `threads`: the cells of two tiles (this one and the next), the + face
+  // states and the fluxes.
   static std::size_t scratch_bytes(Index threads) {
-    return ScratchView2D::shmem_size(kN, threads) + ScratchView2D::shmem_size(kF, threads) +
+    return ScratchView2D::shmem_size(kN, 2 * threads) + ScratchView2D::shmem_size(kF, threads) +
            ScratchView2D::shmem_size(kN, threads);
   }
 
@@ -53,7 +55,7 @@ struct RowTeams2D {
     const Index p = member.team_rank();
     const Index row = member.league_rank() / teams_per_row;
     const Index first_tile = (member.league_rank() % teams_per_row) * tiles;
-    const TeamSlab cells(ScratchView2D(member.team_scratch(0), kN, threads));
+    const TeamSlab cells(ScratchView2D(member.team_scratch(0), kN, 2 * threads));  // two tiles
     const TeamSlab plus(ScratchView2D(member.team_scratch(0), kF, threads));
     const TeamSlab fluxes(ScratchView2D(member.team_scratch(0), kN, threads));
     const int energy = kN, inv_rho = kN + 1;  // + state slots
@@ -66,25 +68,43 @@ struct RowTeams2D {
     const std::size_t in_plane = line.in.stride(0), out_plane = line.out.stride(0);
     double thread_rate = 0;
     const Index walk_end = (first_tile + tiles) * width < n ? (first_tile + tiles) * width : n;
+    // Thread p's cell of the tile starting at `first` into column `column` of `cells`: inside
+    // the row asynchronously, past a row end by the boundary rules. One group per tile, empty
+    // or not, so that wait<1> below means "this tile's copies have landed".
+    const auto prefetch = [&](Index first, Index column) {
+      const Index end = first + width < n ? first + width : n;
+      const Index k = first - 2 + p;
+      if (first < walk_end && k <= end + 1) {
+        if (k >= 0 && k < n) {
+          for (int v = 0; v < kN; ++v)
+            SlabPrefetch::copy(cells(v, column), source + v * in_plane + k);
+        } else {
+          const State u = line.load(row, k);
+          for (int v = 0; v < kN; ++v) cells(v, column) = u[v];
+        }
+      }
+      SlabPrefetch::commit();
+    };
+    Index column = p;  // this tile's cells: columns [0, threads) or [threads, 2 threads)
+    prefetch(first_tile * width, column);
     for (Index first = first_tile * width; first < walk_end; first += width) {
       const Index end = first + width < n ? first + width : n;  // updates [first, end)
       const Index k = first - 2 + p;                            // this thread's cell
-      State u{};
-      if (k <= end + 1) {
-        if (k >= 0 && k < n) {
-          for (int v = 0; v < kN; ++v) u[v] = source[v * in_plane + k];
-        } else {
-          u = line.load(row, k);  // past a row end: the boundary rules
-        }
-        for (int v = 0; v < kN; ++v) cells(v, p) = u[v];
-      }
+      // The next tile goes where the previous one was: every thread read that in its evolve
+      // phase, before the barriers it passed to get here.
+      const Index next_column = column < threads ? column + threads : column - threads;
+      prefetch(first + width, next_column);
+      SlabPrefetch::wait<1>();
       team_barrier(member);
+      State u{};
+      if (k <= end + 1)
+        for (int v = 0; v < kN; ++v) u[v] = cells(v, column);
       Face minus{};
       if (p >= 1 && k <= end) {  // cells first - 1 .. end
         State below, above;
         for (int v = 0; v < kN; ++v) {
-          below[v] = cells(v, p - 1);
-          above[v] = cells(v, p + 1);
+          below[v] = cells(v, column - 1);
+          above[v] = cells(v, column + 1);
         }
         const auto e = line.evolve(below, u, above);
         minus = e.minus;
@@ -111,9 +131,11 @@ struct RowTeams2D {
         }
         if (kRate) thread_rate = line.raise_wave_rate(thread_rate, updated);
       }
-      // No barrier here: the next tile writes cells, then (after a barrier) + states, then
-      // (after another) fluxes, each after every thread has finished reading it.
+      // No barrier here: the next tile writes + states after a barrier, then fluxes after
+      // another, each after every thread has finished reading them.
+      column = next_column;
     }
+    SlabPrefetch::wait<0>();  // nothing left in flight into scratch when the team ends
     if (kRate) {
       double team_rate = thread_rate;
       member.team_reduce(Kokkos::Max<double>(team_rate));
