@@ -343,7 +343,7 @@ struct TeamSlab {
 // memory, grouped by commit and waited for by group); elsewhere plain copies, so commit and wait
 // do nothing. A team prefetches its next tile this way while it works on the current one, which
 // keeps that tile's loads in flight without holding registers for them (H200, MUSCL-Hancock x
-// sweep as rows, HLLC, 4096^2: 4.49e10 cell-updates/s against 4.25e10 loading each tile when it
+// sweep as rows, HLLC, 4096^2: 4.42e10 cell-updates/s against 4.23e10 loading each tile when it
 // starts, perf/results/SUMMARY.md). The copied values may be read, by any thread of the team,
 // only after wait() and then a team barrier.
 struct SlabPrefetch {

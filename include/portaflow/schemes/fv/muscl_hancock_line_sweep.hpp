@@ -95,7 +95,7 @@ struct LineSweep2D {
 
   // Cells a walker has in flight ahead of the one it updates: two with a closed-form solver, so
   // a load has two cells' arithmetic to land in (H200, HLLC, y sweep with the dt maximum:
-  // 4.22e10 cell-updates/s at 4096^2 against 3.81e10 with one; 1000^2 without it 3.82e10
+  // 4.16e10 cell-updates/s at 4096^2 against 3.82e10 with one; at 1000^2 without it 3.80e10
   // against 3.50e10; perf/results/SUMMARY.md); one with the exact solver (not measured with
   // two: its long code already runs one cell a pass, see walk()).
   static constexpr int kLookahead = Flux::kIterative ? 1 : 2;

@@ -13,8 +13,9 @@
 // then the team moves W cells on, `tiles` times. So each thread loads one cell (the tiles
 // overlap by four), evolves one, solves one face, and a value another thread needs crosses
 // scratch (as shared memory: TeamSlab) once; what a thread needs of its own cell it reads from
-// scratch once and keeps in registers. The team's set-up (which row, which stretch: integer divisions) is paid once per
-// `tiles` tiles. A rated sweep leaves each team's maximum in line.parts (RateParts).
+// scratch once and keeps in registers. The team's set-up (which row, which stretch: integer
+// divisions) is paid once per `tiles` tiles. A rated sweep leaves each team's maximum in
+// line.parts (RateParts).
 //
 // Why not LineTeams2D (one tile per team, a general tile of lines, each thread loading its
 // three cells with the boundary rules): its SASS issued over 1,300 instructions for a thread's
