@@ -379,5 +379,40 @@ TEST(MusclHancock2D, RaisedWaveRateIsTheExactMaximum) {
   EXPECT_TRUE(std::isinf(fv::raise_split_wave_rate(expected, bad, gas, inv_dx, inv_dy)));
 }
 
+// primitive_is_physical tests rho and p alone (finite, positive), on the grounds that a face
+// state's p = (gamma - 1) (E - |m|^2 / (2 rho)) is not finite where a velocity or E is not. Every
+// conservative state built from ordinary, extreme and non-finite values must get the verdict of
+// the full test: all four primitives finite, rho and p positive.
+TEST(MusclHancock2D, PhysicalityOnRhoAndPMatchesTheFullTest) {
+  using E = physics::Euler<2>;
+  const physics::IdealGas gas{Real(1.4)};
+  const Real inf = std::numeric_limits<Real>::infinity();
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  const Real big = std::numeric_limits<Real>::max();
+  const Real tiny = std::numeric_limits<Real>::denorm_min();
+  const std::vector<Real> values = {Real(1), Real(-1), Real(0), Real(1e-30), Real(1e30), Real(0.9),
+                                    big / 4, -big / 4, big,     tiny,        inf,        -inf,
+                                    nan};
+  const auto full_test = [](const E::State& w) {
+    bool finite = true;
+    for (int k = 0; k < E::kNumVars; ++k) finite = finite && std::isfinite(w[k]);
+    return finite && w[E::kRho] > 0 && w[E::kPressure] > 0;
+  };
+  int physical = 0, checked = 0;
+  for (const Real rho : values)
+    for (const Real mx : values)
+      for (const Real my : {Real(0.5), Real(-3), big, inf, nan})
+        for (const Real energy : values) {
+          const E::State s{rho, mx, my, energy};
+          const auto w = E::face_state(s, gas).w;
+          ASSERT_EQ(fv::primitive_is_physical<2>(w), full_test(w))
+              << "rho " << rho << ", m (" << mx << ", " << my << "), E " << energy;
+          physical += full_test(w);
+          ++checked;
+        }
+  EXPECT_GT(physical, 0);          // both verdicts occur
+  EXPECT_LT(physical, checked);
+}
+
 }  // namespace
 }  // namespace portaflow

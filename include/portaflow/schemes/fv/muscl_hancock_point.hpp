@@ -23,9 +23,10 @@ struct EvolvedFaces {
 // Euler::face_state, tested on rho and p alone: there p = (gamma - 1) (E - |m|^2 / (2 rho)), so a
 // velocity m / rho that is infinite or NaN, or a non-finite E, leaves p infinite or NaN (an
 // overflowing m / rho overflows |m|^2 / rho too), and finite positive rho and p mean finite u and
-// v. Four comparisons instead of two and one finiteness test a value (H200, HLLC, 4096^2 sweeps
-// 0.5-1.5% faster, perf/results/SUMMARY.md). Bitwise & of the tests, no early return: a single
-// value, so GCC can vectorise loops that call it.
+// v (MusclHancock2D.PhysicalityOnRhoAndPMatchesTheFullTest). Four comparisons instead of two and
+// one finiteness test a value (H200, HLLC, 4096^2: the y sweep with the dt maximum 2% faster,
+// the others within 1%; perf/results/SUMMARY.md). Bitwise & of the tests, no early return: a
+// single value, so GCC can vectorise loops that call it.
 template <int Dim>
 KOKKOS_INLINE_FUNCTION bool primitive_is_physical(const typename physics::Euler<Dim>::State& w) {
   using E = physics::Euler<Dim>;
