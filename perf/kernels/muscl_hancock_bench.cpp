@@ -1,9 +1,10 @@
 // MUSCL-Hancock 2D kernels for portaflow-bench: one split step (x-y or y-x sweeps alternating),
 // team (the fused one-kernel step with its wave-rate maximum) and flat (two sweep kernels, each
 // from one buffer into the other, the second with the wave-rate maximum), with the HLLC and the
-// exact Riemann solver, van Leer limiter, on seed 003's benchmark data (eq. 5.1 four-quadrant problem, n x n = cells), at the fixed dt
-// of CFL 0.5 from the initial state (CFL 0.95 there let the faster waves that develop exceed 1
-// within a 1000^2 run's few hundred timed steps, measured on the H100).
+// exact Riemann solver, van Leer limiter, on seed 003's benchmark data (eq. 5.1 four-quadrant
+// problem, n x n = cells), at the fixed dt of CFL 0.5 from the initial state (CFL 0.95 there let
+// the faster waves that develop exceed 1 within a 1000^2 run's few hundred timed steps, measured
+// on the H100).
 //
 // Compulsory bytes per cell update: the state read once and written once, 2 x 4 Reals (the fused
 // step's halo re-reads and the flat variant's second pass, 2 x 4 Reals more, are not

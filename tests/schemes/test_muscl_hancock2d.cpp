@@ -381,8 +381,9 @@ TEST(MusclHancock2D, RaisedWaveRateIsTheExactMaximum) {
 
 // primitive_is_physical tests rho and p alone (finite, positive), on the grounds that a face
 // state's p = (gamma - 1) (E - |m|^2 / (2 rho)) is not finite where a velocity or E is not. Every
-// conservative state built from ordinary, extreme and non-finite values must get the verdict of
-// the full test: all four primitives finite, rho and p positive.
+// conservative state built from ordinary, extreme and non-finite values must get, through its
+// face state, the verdict of Euler::is_physical (all of it finite, rho and p positive) and of
+// the full test on the primitives (all four finite, rho and p positive).
 TEST(MusclHancock2D, PhysicalityOnRhoAndPMatchesTheFullTest) {
   using E = physics::Euler<2>;
   const physics::IdealGas gas{Real(1.4)};
@@ -405,7 +406,10 @@ TEST(MusclHancock2D, PhysicalityOnRhoAndPMatchesTheFullTest) {
         for (const Real energy : values) {
           const E::State s{rho, mx, my, energy};
           const auto w = E::face_state(s, gas).w;
-          ASSERT_EQ(fv::primitive_is_physical<2>(w), full_test(w))
+          const bool verdict = fv::primitive_is_physical<2>(w);
+          ASSERT_EQ(verdict, E::is_physical(s, gas))
+              << "rho " << rho << ", m (" << mx << ", " << my << "), E " << energy;
+          ASSERT_EQ(verdict, full_test(w))
               << "rho " << rho << ", m (" << mx << ", " << my << "), E " << energy;
           physical += full_test(w);
           ++checked;
