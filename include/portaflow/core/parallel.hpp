@@ -373,6 +373,44 @@ struct SlabPrefetch {
   }
 };
 
+// Register exchange between the 32 lanes of a CUDA warp, for kernels over a range whose
+// consecutive indices are consecutive lanes (Kokkos' CUDA range policy: blockDim.x = 1, a block a
+// multiple of 32 threads, so index t runs on lane t % 32 when the range starts at 0). rotate_up:
+// lane l gets lane (l - 1) mod 32's value, lane 0 lane 31's; rotate_down the other way. All 32
+// lanes must call it together. GPU code only: elsewhere there is no warp to exchange with.
+struct WarpRotate {
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T up(T value, int lane) {
+#if defined(__CUDA_ARCH__)
+    return __shfl_sync(0xffffffffu, value, (lane + 31) & 31);
+#else
+    (void)lane;
+    Kokkos::abort("WarpRotate is for CUDA device code only");
+    return value;
+#endif
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T down(T value, int lane) {
+#if defined(__CUDA_ARCH__)
+    return __shfl_sync(0xffffffffu, value, (lane + 1) & 31);
+#else
+    (void)lane;
+    Kokkos::abort("WarpRotate is for CUDA device code only");
+    return value;
+#endif
+  }
+  // The largest of the 32 lanes' values, on every lane.
+  KOKKOS_INLINE_FUNCTION static double max(double value) {
+#if defined(__CUDA_ARCH__)
+    for (int offset = 16; offset > 0; offset >>= 1) {
+      const double other = __shfl_xor_sync(0xffffffffu, value, offset);
+      value = other > value ? other : value;
+    }
+#endif
+    return value;
+  }
+};
+
 }  // namespace portaflow
 
 namespace portaflow {

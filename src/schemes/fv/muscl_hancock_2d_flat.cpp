@@ -9,6 +9,7 @@
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_row_teams.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_simd_tiles.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_warp_rows.hpp"
 
 namespace portaflow::fv {
 
@@ -17,6 +18,11 @@ namespace {
 using E2 = physics::Euler<2>;
 constexpr int kN = E2::kNumVars;
 constexpr Index kG = 2;  // ghost layers
+#if defined(KOKKOS_ENABLE_CUDA)
+constexpr bool kCuda = std::is_same_v<ExecSpace, Kokkos::Cuda>;  // warps of 32 lanes to shuffle
+#else
+constexpr bool kCuda = false;
+#endif
 
 KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
   E2::State s;
@@ -180,6 +186,35 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
   if (kRate) reduce_rate_parts(*rate, teams);
 }
 
+// An x sweep as warps walking rows (CUDA): each warp walks tiles of 32 cells, 8 to 32 of them,
+// about two warps' walks for each warp the GPU holds at once (H200, HLLC, with the maximum: 1e6
+// cells 8 tiles 2.28e10 cell-updates/s, 4 2.16e10, 2 1.92e10; 4096^2 32 tiles 3.82e10, 16
+// 3.80e10, 8 3.65e10). At most 128 registers (two 256-thread blocks a multiprocessor; at 80,
+// three blocks, it spilled and ran 40% slower). A rated sweep leaves one maximum a warp in
+// rate->parts, then reduces those.
+template <class Limiter, class Flux, bool kRate>
+void launch_warp_rows(const Field2D& in, const Field2D& out, const SplitStep2D& step,
+                      const BoundaryConfig& boundary, const SweepLaunch& launch,
+                      SweepRate* rate) {
+  using Sweep = WarpRows2D<Limiter, Flux, kRate>;
+  Sweep sweep;
+  sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
+  constexpr Index kLanes = Sweep::kLanes;
+  const Index row_tiles = (sweep.line.n + kLanes - 1) / kLanes;
+  const long long resident_warps = ExecSpace().concurrency() / kLanes;
+  const long long walk =
+      static_cast<long long>(row_tiles) * sweep.line.lines / (2 * resident_warps);
+  const Index wanted = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 8, 32);
+  // Equal walks along a row: as many warps as `wanted` tiles each need, then tiles shared out.
+  sweep.warps_per_row = (row_tiles + wanted - 1) / wanted;
+  sweep.span = kLanes * ((row_tiles + sweep.warps_per_row - 1) / sweep.warps_per_row);
+  constexpr unsigned kThreads = 256;
+  const Index threads = (sweep.warps() * kLanes + kThreads - 1) / kThreads * kThreads;
+  if (kRate) sweep.line.parts = rate_parts(rate, sweep.warps());
+  par_for_bounded<kThreads, 2>("muscl_hancock2d.sweep_x_warps", IndexRange{0, threads}, sweep);
+  if (kRate) reduce_rate_parts(*rate, sweep.warps());
+}
+
 }  // namespace
 
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate) {
@@ -204,21 +239,26 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
     using F = decltype(flux);
     // Defaults (perf/results/SUMMARY.md): tiles on a CPU; on a GPU walkers, but teams walking
     // rows for a double x sweep with a closed-form solver (H200, HLLC, 4096^2: 4.23e10
-    // cell-updates/s, against 2.62e10 for teams over tiles and 2.55e10 for walkers; with the
-    // wave-rate maximum 3.49e10 against the walkers' 2.30e10; measured with HLLC, so the exact
-    // solver keeps its walkers). In float the walkers were ahead of the teams over tiles
-    // (4.69e10 against 2.95e10); rows are not measured there.
+    // cell-updates/s, against 2.62e10 for teams over tiles and 2.55e10 for walkers), and warps
+    // walking rows when that sweep also reduces the wave-rate maximum (3.80e10 against the
+    // rows' 3.44-3.53e10 and the walkers' 2.30e10). Measured with HLLC, so the exact solver
+    // keeps its walkers. In float the walkers were ahead of the teams over tiles (4.69e10
+    // against 2.95e10); rows and warps are not measured there.
     const bool gpu_x_rows = !host && sizeof(Real) == 8 && dir == 0 && !F::kIterative;
-    const Form form = launch.form != Form::kAuto ? launch.form
-                      : host                     ? Form::kTeams
-                      : gpu_x_rows               ? Form::kRows
-                                                 : Form::kWalkers;
+    const Form form = launch.form != Form::kAuto    ? launch.form
+                      : host                        ? Form::kTeams
+                      : gpu_x_rows && rate && kCuda ? Form::kWarpRows
+                      : gpu_x_rows                  ? Form::kRows
+                                                    : Form::kWalkers;
     const auto run = [&](auto dir_constant, auto rated) {
       constexpr int kDir = decltype(dir_constant)::value;
       constexpr bool kRate = decltype(rated)::value;
+      const bool any_rows = form == Form::kRows || form == Form::kWarpRows;
       if (form == Form::kRows && kDir == 0 && !host)
         launch_row_teams<L, F, kRate>(in, out, step, boundary, launch, rate);
-      else if (form == Form::kTeams || form == Form::kRows)
+      else if (form == Form::kWarpRows && kDir == 0 && kCuda)
+        launch_warp_rows<L, F, kRate>(in, out, step, boundary, launch, rate);
+      else if (form == Form::kTeams || any_rows)
         launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, launch, rate);
       else
         launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, launch.segment, rate);

@@ -32,16 +32,18 @@ using RateMax = Kokkos::Max<double, ReadbackSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
 // How the flat variant's sweeps run: line walkers, tiles of lines (teams of threads on a GPU,
-// vector loops on a CPU), or, for an x sweep on a GPU, teams walking rows
-// (muscl_hancock_row_teams.hpp; elsewhere kRows means tiles); kAuto: tiles on a CPU; on a GPU
-// walkers, but rows for a double x sweep with a closed-form solver (sweep_lines_2d).
+// vector loops on a CPU), or, for an x sweep on a CUDA GPU, teams walking rows
+// (muscl_hancock_row_teams.hpp) or warps walking rows (muscl_hancock_warp_rows.hpp; elsewhere
+// both mean tiles); kAuto: tiles on a CPU; on a GPU walkers, but for a double x sweep with a
+// closed-form solver rows, or warps when the sweep reduces the wave-rate maximum
+// (sweep_lines_2d).
 struct SweepLaunch {
-  enum class Form { kAuto, kWalkers, kTeams, kRows };
+  enum class Form { kAuto, kWalkers, kTeams, kRows, kWarpRows };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend
   Form form = Form::kAuto;
   Index width = 0;    // teams: cells along the sweep per tile; 0: chosen from the backend
   int team_size = 0;  // teams and rows on a GPU: threads per team; 0: chosen from the tile
-  Index tiles = 0;    // rows: tiles a team walks; 0: chosen from the size and the GPU
+  Index tiles = 0;    // rows: tiles a team or warp walks; 0: chosen from the size and the GPU
 };
 
 // Where a rated sweep leaves the wave-rate maximum of its result: `max`, reduced from `parts`,
