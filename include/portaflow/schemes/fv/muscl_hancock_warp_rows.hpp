@@ -37,7 +37,7 @@ struct WarpRows2D {
   Index warps_per_row = 0;  // ceil(n / span)
 
   // Warps the sweep needs; the range to launch is this x 32, rounded up to whole blocks.
-  Index warps() const { return warps_per_row * line.lines; }
+  KOKKOS_INLINE_FUNCTION Index warps() const { return warps_per_row * line.lines; }
 
   // Cell k of `row` for a lane, clamped to [-2, last_read]: lanes whose cell lies past what
   // the warp uses still load a valid cell.
