@@ -157,19 +157,25 @@ void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D&
     par_for_teams(label, teams, bytes, sweep, team_size);
 }
 
-// An x sweep as teams walking rows (GPU): 64 threads, so 60 cells a tile, at most 64 registers
-// a thread, so 32 warps a multiprocessor (the compiler's own 72 registers left 24: H200, HLLC,
-// 4096^2, 3.43e10 cell-updates/s against 3.83e10 bounded); each team walks tiles / (8 x the
-// teams the GPU holds at once) tiles, 2 to 8 (4096^2: 8 tiles 3.83e10, 16 3.74e10, 2 3.69e10;
-// 1e6 cells: 2 tiles 3.00e10, 1 2.91e10, 4 2.79e10). A rated sweep leaves one maximum a team in
-// rate->parts, then reduces those.
+// An x sweep as teams walking rows (GPU): 64 threads, so 60 cells a tile, or on grids that give
+// teams of 128 threads (124 cells a tile, half the halo work) walking 8 tiles at least twice as
+// many teams as the GPU holds at once, 128 (H200, HLLC: 4096^2 4.54e10 cell-updates/s against
+// 4.42e10 with 64; 1e6 cells 3.30e10 against 3.40e10; sizes between not measured, the switch lies
+// near 4e6 cells). At most 64 registers a thread, so 32 warps a multiprocessor (the compiler's own
+// 72 registers left 24: 4096^2, 3.43e10 against 3.83e10 bounded); each team walks tiles / (8 x
+// the teams the GPU holds at once) tiles, 2 to 8 (64 threads, 4096^2: 8 tiles 3.83e10, 16
+// 3.74e10, 2 3.69e10; 1e6 cells: 2 tiles 3.00e10, 1 2.91e10, 4 2.79e10). A rated sweep leaves one
+// maximum a team in rate->parts, then reduces those.
 template <class Limiter, class Flux, bool kRate>
 void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                       const BoundaryConfig& boundary, const SweepLaunch& launch,
                       SweepRate* rate) {
   RowTeams2D<Limiter, Flux, kRate> sweep;
   sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
-  const int team_size = launch.team_size > 0 ? launch.team_size : 64;
+  const long long teams_of_128 =  // walking 8 tiles of 124 cells
+      static_cast<long long>((sweep.line.n + 123) / 124) * sweep.line.lines / 8;
+  const bool large_grid = teams_of_128 >= 2 * (ExecSpace().concurrency() / 128);
+  const int team_size = launch.team_size > 0 ? launch.team_size : large_grid ? 128 : 64;
   sweep.width = team_size - decltype(sweep)::kHalo;
   const Index row_tiles = (sweep.line.n + sweep.width - 1) / sweep.width;
   const long long resident_teams = ExecSpace().concurrency() / team_size;
@@ -186,12 +192,12 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
   if (kRate) reduce_rate_parts(*rate, teams);
 }
 
-// An x sweep as warps walking rows (CUDA): each warp walks tiles of 32 cells, 8 to 32 of them,
+// An x sweep as warps walking rows (CUDA): each warp walks tiles of 32 cells, 16 to 32 of them,
 // about two warps' walks for each warp the GPU holds at once (H200, HLLC, with the maximum: 1e6
-// cells 8 tiles 2.28e10 cell-updates/s, 4 2.16e10, 2 1.92e10; 4096^2 32 tiles 3.82e10, 16
-// 3.80e10, 8 3.65e10). At most 128 registers (two 256-thread blocks a multiprocessor; at 80,
-// three blocks, it spilled and ran 40% slower). A rated sweep leaves one maximum a warp in
-// rate->parts, then reduces those.
+// cells 16 tiles 2.35e10 cell-updates/s, 8 2.26e10, 32 2.09e10, 4 2.16e10; 4096^2 26 (the
+// default there) 3.85e10, 32 3.82e10, 16 3.80e10, 8 3.63e10). At most 128 registers (two
+// 256-thread blocks a multiprocessor; at 80, three blocks, it spilled and ran 40% slower). A
+// rated sweep leaves one maximum a warp in rate->parts, then reduces those.
 template <class Limiter, class Flux, bool kRate>
 void launch_warp_rows(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                       const BoundaryConfig& boundary, const SweepLaunch& launch,
@@ -204,7 +210,7 @@ void launch_warp_rows(const Field2D& in, const Field2D& out, const SplitStep2D& 
   const long long resident_warps = ExecSpace().concurrency() / kLanes;
   const long long walk =
       static_cast<long long>(row_tiles) * sweep.line.lines / (2 * resident_warps);
-  const Index wanted = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 8, 32);
+  const Index wanted = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 16, 32);
   // Equal walks along a row: as many warps as `wanted` tiles each need, then tiles shared out.
   sweep.warps_per_row = (row_tiles + wanted - 1) / wanted;
   sweep.span = kLanes * ((row_tiles + sweep.warps_per_row - 1) / sweep.warps_per_row);
