@@ -375,9 +375,10 @@ struct SlabPrefetch {
 
 // Register exchange between the 32 lanes of a CUDA warp, for kernels over a range whose
 // consecutive indices are consecutive lanes (Kokkos' CUDA range policy: blockDim.x = 1, a block a
-// multiple of 32 threads, so index t runs on lane t % 32 when the range starts at 0). rotate_up:
-// lane l gets lane (l - 1) mod 32's value, lane 0 lane 31's; rotate_down the other way. All 32
-// lanes must call it together. GPU code only: elsewhere there is no warp to exchange with.
+// multiple of 32 threads, so index t runs on lane t % 32 when the range starts at 0). up: lane l
+// gets lane (l - 1) mod 32's value, lane 0 lane 31's; down the other way; max: the largest value
+// of the warp on every lane. All 32 lanes must call them together. CUDA device code only:
+// elsewhere there is no warp to exchange with, and up and down abort.
 struct WarpRotate {
   template <class T>
   KOKKOS_INLINE_FUNCTION static T up(T value, int lane) {
