@@ -382,23 +382,11 @@ struct SlabPrefetch {
 struct WarpRotate {
   template <class T>
   KOKKOS_INLINE_FUNCTION static T up(T value, int lane) {
-#if defined(__CUDA_ARCH__)
-    return __shfl_sync(0xffffffffu, value, (lane + 31) & 31);
-#else
-    (void)lane;
-    Kokkos::abort("WarpRotate is for CUDA device code only");
-    return value;
-#endif
+    return from_lane(value, (lane + 31) & 31);
   }
   template <class T>
   KOKKOS_INLINE_FUNCTION static T down(T value, int lane) {
-#if defined(__CUDA_ARCH__)
-    return __shfl_sync(0xffffffffu, value, (lane + 1) & 31);
-#else
-    (void)lane;
-    Kokkos::abort("WarpRotate is for CUDA device code only");
-    return value;
-#endif
+    return from_lane(value, (lane + 1) & 31);
   }
   // The largest of the 32 lanes' values, on every lane.
   KOKKOS_INLINE_FUNCTION static double max(double value) {
@@ -409,6 +397,18 @@ struct WarpRotate {
     }
 #endif
     return value;
+  }
+
+ private:
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T from_lane(T value, int source) {
+#if defined(__CUDA_ARCH__)
+    return __shfl_sync(0xffffffffu, value, source);
+#else
+    (void)source;
+    Kokkos::abort("WarpRotate is for CUDA device code only");
+    return value;
+#endif
   }
 };
 

@@ -172,8 +172,9 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
                       SweepRate* rate) {
   RowTeams2D<Limiter, Flux, kRate> sweep;
   sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
-  const long long teams_of_128 =  // walking 8 tiles of 124 cells
-      static_cast<long long>((sweep.line.n + 123) / 124) * sweep.line.lines / 8;
+  constexpr Index kLargeWidth = 128 - decltype(sweep)::kHalo;
+  const long long teams_of_128 =  // walking 8 tiles each
+      static_cast<long long>((sweep.line.n + kLargeWidth - 1) / kLargeWidth) * sweep.line.lines / 8;
   const bool large_grid = teams_of_128 >= 2 * (ExecSpace().concurrency() / 128);
   const int team_size = launch.team_size > 0 ? launch.team_size : large_grid ? 128 : 64;
   sweep.width = team_size - decltype(sweep)::kHalo;
@@ -200,25 +201,26 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
 // rated sweep leaves one maximum a warp in rate->parts, then reduces those.
 template <class Limiter, class Flux, bool kRate>
 void launch_warp_rows(const Field2D& in, const Field2D& out, const SplitStep2D& step,
-                      const BoundaryConfig& boundary, const SweepLaunch& launch,
-                      SweepRate* rate) {
-  using Sweep = WarpRows2D<Limiter, Flux, kRate>;
-  Sweep sweep;
-  sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
-  constexpr Index kLanes = Sweep::kLanes;
-  const Index row_tiles = (sweep.line.n + kLanes - 1) / kLanes;
-  const long long resident_warps = ExecSpace().concurrency() / kLanes;
-  const long long walk =
-      static_cast<long long>(row_tiles) * sweep.line.lines / (2 * resident_warps);
-  const Index wanted = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 16, 32);
-  // Equal walks along a row: as many warps as `wanted` tiles each need, then tiles shared out.
-  sweep.warps_per_row = (row_tiles + wanted - 1) / wanted;
-  sweep.span = kLanes * ((row_tiles + sweep.warps_per_row - 1) / sweep.warps_per_row);
-  constexpr unsigned kThreads = 256;
-  const Index threads = (sweep.warps() * kLanes + kThreads - 1) / kThreads * kThreads;
-  if (kRate) sweep.line.parts = rate_parts(rate, sweep.warps());
-  par_for_bounded<kThreads, 2>("muscl_hancock2d.sweep_x_warps", IndexRange{0, threads}, sweep);
-  if (kRate) reduce_rate_parts(*rate, sweep.warps());
+                      const BoundaryConfig& boundary, const SweepLaunch& launch, SweepRate* rate) {
+  if constexpr (kCuda) {  // not even instantiated for a backend without warps
+    using Sweep = WarpRows2D<Limiter, Flux, kRate>;
+    Sweep sweep;
+    sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
+    constexpr Index kLanes = Sweep::kLanes;
+    const Index row_tiles = (sweep.line.n + kLanes - 1) / kLanes;
+    const long long resident_warps = ExecSpace().concurrency() / kLanes;
+    const long long walk =
+        static_cast<long long>(row_tiles) * sweep.line.lines / (2 * resident_warps);
+    const Index wanted = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 16, 32);
+    // Equal walks along a row: as many warps as `wanted` tiles each need, then tiles shared out.
+    sweep.warps_per_row = (row_tiles + wanted - 1) / wanted;
+    sweep.span = kLanes * ((row_tiles + sweep.warps_per_row - 1) / sweep.warps_per_row);
+    constexpr unsigned kThreads = 256;
+    const Index threads = (sweep.warps() * kLanes + kThreads - 1) / kThreads * kThreads;
+    if (kRate) sweep.line.parts = rate_parts(rate, sweep.warps());
+    par_for_bounded<kThreads, 2>("muscl_hancock2d.sweep_x_warps", IndexRange{0, threads}, sweep);
+    if (kRate) reduce_rate_parts(*rate, sweep.warps());
+  }
 }
 
 }  // namespace
