@@ -42,6 +42,7 @@ struct LineSweep2D {
   physics::IdealGas gas{};
   BoundaryKind low = BoundaryKind::kNonReflective, high = BoundaryKind::kNonReflective;
   double inv_dx = 0, inv_dy = 0;  // kRate: the new state's wave rate
+  double rate_floor = 0;          // kRate: where each running maximum starts (SweepRate::floor)
   RateParts parts;                // kRate: walker t's maximum goes to parts(t)
 
   // Cell k, 0 <= k < n: no boundary rule (the walkers' common case).
@@ -104,6 +105,7 @@ struct LineSweep2D {
   // x sweep: segment t % segments of row t / segments, so a warp's walkers cover one stretch of
   // a row and each load instruction touches a few cache lines (not 32 rows' worth).
   KOKKOS_INLINE_FUNCTION void walk(Index t, double& rate) const {
+    if (kRate && rate < rate_floor) rate = rate_floor;
     const Index line = kDir == 0 ? t / segments : t % lines;
     const Index first = (kDir == 0 ? t % segments : t / lines) * segment;
     const Index last = first + segment < n ? first + segment : n;
@@ -159,6 +161,25 @@ struct LineSweep2D {
   }
   // As the body of a Kokkos reduction (few walkers: see launch_line_sweep).
   KOKKOS_INLINE_FUNCTION void operator()(Index t, double& rate) const { walk(t, rate); }
+};
+
+// Rated walkers on a CUDA GPU with one maximum a warp: the 32 walkers' maxima are folded by
+// shuffles and lane 0 writes the warp's, so a 32nd of the parts are written and reduced (H200,
+// HLLC, y sweep, 4096^2: 1% faster; perf/results/SUMMARY.md). Launched over whole warps: the
+// threads past the last walker walk nothing but join the fold.
+template <class Walkers>
+struct WarpFoldedWalkers {
+  static constexpr int kLanes = 32;
+  Walkers walkers;
+  Index count = 0;  // walkers
+
+  KOKKOS_INLINE_FUNCTION Index warps() const { return (count + kLanes - 1) / kLanes; }
+  KOKKOS_INLINE_FUNCTION void operator()(Index t) const {
+    double rate = walkers.rate_floor;
+    if (t < count) walkers.walk(t, rate);
+    rate = WarpRotate::max(rate);
+    if (t % kLanes == 0) walkers.parts(t / kLanes) = rate;
+  }
 };
 
 // A sweep as teams over tiles of `depth` lines x `width` cells along the sweep: the team's
@@ -239,7 +260,7 @@ struct LineTeams2D {
     });
     team_barrier(member);
     const double team_rate = team_max<double>(member, cells, [&](Index c) {
-      double cell_rate = 0;
+      double cell_rate = line.rate_floor;
       for (Index l = 0; l < lines; ++l) {
         const Index behind = slot(l, c, width + 1), ahead = slot(l, c + 1, width + 1);
         const State u = line.load(line0 + l, first + c);
