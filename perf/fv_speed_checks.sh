@@ -39,6 +39,7 @@ sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows,muscl_hancock2d.sweep_x.hllc.r
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate.seg4,muscl_hancock2d.sweep_y.hllc.norate"
 for tiles in 1 2 4 8 16; do sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t64n$tiles"; done
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t128n0"
+sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate.unseeded,muscl_hancock2d.sweep_y.hllc.unseeded"
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
 bench() {  # bench LABEL BINARY THREADS SIZES KERNELS
