@@ -88,8 +88,6 @@ LineSweep2D<kDir, Limiter, Flux, kRate> make_walkers(const Field2D& in, const Fi
   sweep.high = boundary.side[2 * kDir + 1];
   sweep.inv_dx = step.inv_dx;
   sweep.inv_dy = step.inv_dy;
-  sweep.dx = 1 / sweep.inv_dx;
-  sweep.dy = 1 / sweep.inv_dy;
   sweep.rate_floor = rate ? rate->floor : 0;
   return sweep;
 }

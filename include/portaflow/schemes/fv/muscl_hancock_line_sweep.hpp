@@ -42,7 +42,6 @@ struct LineSweep2D {
   physics::IdealGas gas{};
   BoundaryKind low = BoundaryKind::kNonReflective, high = BoundaryKind::kNonReflective;
   double inv_dx = 0, inv_dy = 0;  // kRate: the new state's wave rate
-  double dx = 0, dy = 0;          // kRate: 1 / inv_dx, 1 / inv_dy (raise_split_wave_rate's test)
   double rate_floor = 0;          // kRate: where each running maximum starts (SweepRate::floor)
   RateParts parts;                // kRate: walker t's maximum goes to parts(t)
 
@@ -92,7 +91,7 @@ struct LineSweep2D {
   }
 
   KOKKOS_INLINE_FUNCTION double raise_wave_rate(double rate, const State& s) const {
-    return raise_split_wave_rate(rate, s, gas, inv_dx, inv_dy, dx, dy);
+    return raise_split_wave_rate(rate, s, gas, inv_dx, inv_dy);
   }
 
   // Cells a walker has in flight ahead of the one it updates: two with a closed-form solver, so

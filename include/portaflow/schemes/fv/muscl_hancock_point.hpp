@@ -55,34 +55,27 @@ KOKKOS_INLINE_FUNCTION double split_wave_rate(const physics::Euler<2>::State& s,
   return split_wave_rate(physics::Euler<2>::face_state(s, gas), gas, inv_dx, inv_dy);
 }
 
-// max(rate, split_wave_rate(s)), with the reciprocal of rho and the square root only where the
-// cell may raise the maximum. The test is multiplied through by rho > 0: with bound =
-// rate (1 - 1e-4), (|u| + c) / dx < bound <=> c rho < g_x = bound rho dx - |m_x|, and
-// c^2 rho^2 = gamma (gamma - 1) q with q = E rho - |m|^2 / 2 (= rho p / (gamma - 1)); so a cell
-// with 0 < g = min(g_x, g_y) and gamma (gamma - 1) q < g^2 has a rate below the bound, by far
-// more than the rounding of either form, as long as q is clear of the cancellation in it
-// (q > kClear |m|^2 / 2: then p is positive in split_wave_rate's form too, and its relative
-// error there and here under 2^-19): skipping it leaves exactly the maximum of split_wave_rate,
-// in whatever order cells come. Any other cell (a NaN fails every test) takes split_wave_rate.
-// Why no reciprocal: the test is the rated sweeps' extra work on almost every cell (the square
-// root is rare once the running maximum starts near the true one, SweepRate::floor), and the
-// reciprocal's Newton steps were a third of its FP64 instructions (SASS, sm_90: 30 -> 17 a cell
-// on its common path).
+// max(rate, split_wave_rate(s)), with the square root only where the cell may raise the maximum:
+// with bound = rate (1 - 1e-4), a cell whose c^2 / dx^2 < (bound - |u| / dx)^2 and likewise in y
+// has a rate below the bound, by far more than the rounding of either form in float or double,
+// so skipping it leaves exactly the maximum of split_wave_rate, in whatever order cells come.
+// A test without the reciprocal (multiplied through by rho, 17 FP64 instructions a cell on its
+// common path against 30) ran both rated sweeps 1% slower on the H200 (with SweepRate::floor),
+// and, sharing the products |m|^2 with split_wave_rate's path, changed nvcc's FMA contraction
+// there, so the GPU's maximum no longer matched the CPU's bit for bit (perf/results/SUMMARY.md).
 KOKKOS_INLINE_FUNCTION double raise_split_wave_rate(double rate,
                                                     const physics::Euler<2>::State& s,
                                                     const physics::IdealGas& gas, double inv_dx,
-                                                    double inv_dy, double dx, double dy) {
+                                                    double inv_dy) {
   using E = physics::Euler<2>;
-  constexpr double kClear = Kokkos::Experimental::epsilon<Real>::value * (1 << 19);
-  const double rho = s[E::kRho], mx = s[E::kMom], my = s[E::kMom + 1];
-  const double half_m2 = 0.5 * (mx * mx + my * my);
-  const double q = double(s[E::kEnergy]) * rho - half_m2;
-  const double reach = rate * (1 - 1e-4) * rho;
-  const double gx = reach * dx - math::fabs(mx), gy = reach * dy - math::fabs(my);
-  const double g = gx < gy ? gx : gy;
-  const double gamma = gas.gamma;
-  if (rho > 0 && q > kClear * half_m2 && g > 0 && gamma * (gamma - 1) * q < g * g) return rate;
   const auto f = E::face_state(s, gas, math::fast_reciprocal(s[E::kRho]));
+  const double c2 = gas.gamma * f.w[E::kPressure] * f.inv_rho;  // NaN fails every test below
+  const double bound = rate * (1 - 1e-4);
+  const double gx = bound - math::fabs(f.w[E::kVel]) * inv_dx;
+  const double gy = bound - math::fabs(f.w[E::kVel + 1]) * inv_dy;
+  if (primitive_is_physical<2>(f.w) && gx > 0 && gy > 0 && c2 * inv_dx * inv_dx < gx * gx &&
+      c2 * inv_dy * inv_dy < gy * gy)
+    return rate;
   return math::fmax(rate, split_wave_rate(f, gas, inv_dx, inv_dy));
 }
 
