@@ -20,11 +20,10 @@ log="$out/gpu-ab.log"
 : >"$log"
 export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # The steps, and their four sweep kernels: x then y with the maximum (even steps), y then x with
-# it (odd ones); the two rated ones with their maxima started at 0 as well (.unseeded).
+# it (odd ones).
 kernels=muscl_hancock2d.flat.hllc,muscl_hancock2d.team.hllc,muscl_hancock2d.sweep_x.hllc
 kernels="$kernels,muscl_hancock2d.sweep_y.hllc,muscl_hancock2d.sweep_x.hllc.rate"
 kernels="$kernels,muscl_hancock2d.sweep_y.hllc.norate"
-kernels="$kernels,muscl_hancock2d.sweep_x.hllc.rate.unseeded,muscl_hancock2d.sweep_y.hllc.unseeded"
 known() {  # known BIN: those of $kernels that BIN has (an earlier build may lack new names)
   local names
   names=$("$1" --list-names 2>/dev/null)

@@ -13,7 +13,8 @@
 #    CUDA: flat and team, HLLC and exact, double and float; --steps 0 gives the fixed set-up
 #    cost. The host threads (set-up, snapshot) are the node's cores.
 # 3. CUDA against OpenMP after 100 steps of the flat kernel, digit by digit: the deck's ends, then
-#    reflective and periodic ones along x.
+#    reflective and periodic ones along x; then the deck's ends at 2048^2, where the y walkers
+#    (131,072) are past what one Kokkos reduction holds and fold their maxima a warp at a time.
 # 4. All the node's cores (OpenMP, pinned): the step and sweep kernels at 1e6 cells and the
 #    whole run with HLLC, flat and team.
 # 0 (first): portaflow-bench --check-fast-math on CUDA.
@@ -39,7 +40,6 @@ sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows,muscl_hancock2d.sweep_x.hllc.r
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate.seg4,muscl_hancock2d.sweep_y.hllc.norate"
 for tiles in 1 2 4 8 16; do sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t64n$tiles"; done
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rows.t128n0"
-sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.rate.unseeded,muscl_hancock2d.sweep_y.hllc.unseeded"
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
 bench() {  # bench LABEL BINARY THREADS SIZES KERNELS
@@ -93,6 +93,12 @@ for ends in reflective periodic; do
   done
   compare "muscl_hancock_flat_x_$ends" "$work/flat-x-$ends-cuda.csv" "$work/flat-x-$ends-openmp.csv"
 done
+for backend in cuda openmp; do
+  dump "compare.flat.2048.$backend" "portaflow-dump-$backend" "$cores" "$deck" \
+    "$work/flat-2048-$backend.csv" --steps 100 --set fv.flux=hllc --set execution.kernel=flat \
+    --set "mesh.cells=[2048, 2048]"
+done
+compare muscl_hancock_flat_2048 "$work/flat-2048-cuda.csv" "$work/flat-2048-openmp.csv"
 
 # 4. All the node's cores.
 bench "openmp$cores" portaflow-bench-openmp "$cores" 1e6 "$steps,$sweeps"

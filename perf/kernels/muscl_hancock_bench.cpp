@@ -57,13 +57,10 @@ BenchKernel muscl_hancock_kernel(KernelChoice kernel, FluxKind flux, double flop
 // initial state into a second buffer, so each step kernel has its own roofline: per cell 64 B
 // (state read once, written once) and 197 flops (the per-sweep count above); the y sweep also
 // reduces the wave-rate maximum (+25 flops), as the solver's second sweep does, and so does the
-// x sweep's ".rate" form (the second sweep of the steps that go y then x). A rated sweep's
-// running maxima start where the solver's do, at kRateFloorFraction of the maximum (the solver
-// takes the previous step's; here the sweep's own, reduced once by an unseeded sweep first), or
-// at 0 (".unseeded").
+// x sweep's ".rate" form (the second sweep of the steps that go y then x).
 class SweepCase final : public BenchCase {
  public:
-  SweepCase(long long cells, int dir, bool rated, fv::SweepLaunch launch, bool seeded)
+  SweepCase(long long cells, int dir, bool rated, fv::SweepLaunch launch)
       : launch_(launch),
         rated_(rated),
         solver_(muscl_hancock_config(cells, KernelChoice::kFlat, FluxKind::kHllc)),
@@ -82,12 +79,6 @@ class SweepCase final : public BenchCase {
     step_.ny = config.mesh.cells[1];
     fv_ = config.fv;
     boundary_ = config.boundary;
-    if (rated_ && seeded) {
-      step();
-      double maximum = 0;
-      Kokkos::deep_copy(maximum, rate_.max);
-      rate_.floor = fv::MusclHancock2DSolver::kRateFloorFraction * maximum;
-    }
   }
   void step() override {
     fv::sweep_lines_2d(solver_.state_field(), out_, dir_, step_, fv_, boundary_, launch_,
@@ -113,9 +104,8 @@ class SweepCase final : public BenchCase {
 // "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over tiles of lines,
 // ".teams.tTwW" for teams of T threads over tiles W cells long, ".rows" for x teams walking
 // rows, ".rows.tTnN" for T threads walking N tiles (T - 4 cells each), ".warps" for warps walking
-// rows (".warps.nN": N tiles of 32 cells each); ".unseeded" for a rated sweep whose maxima
-// start at 0.
-BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated, bool seeded = true) {
+// rows (".warps.nN": N tiles of 32 cells each).
+BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
   using Form = fv::SweepLaunch::Form;
   const std::string axis = dir == 0 ? "x" : "y";
   const bool teams = launch.form == Form::kTeams || launch.form == Form::kRows;
@@ -132,7 +122,7 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated, bool seede
                                 : launch.form == Form::kWarpRows ? ".warps" + warp_walk
                                 : teams                          ? ".teams" + shape
                                                                  : "";
-  const std::string suffix = rate_part + form_part + (rated && !seeded ? ".unseeded" : "");
+  const std::string suffix = rate_part + form_part;
   return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix, "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +
@@ -141,13 +131,10 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated, bool seede
                : teams                          ? "teams over tiles"
                : launch.segment > 0       ? "line walkers"
                                           : "default form") +
-              ", van Leer, HLLC" +
-              std::string(!rated   ? ""
-                          : seeded ? ", wave-rate maximum seeded as the solver's"
-                                   : ", wave-rate maximum from 0") +
+              ", van Leer, HLLC" + std::string(rated ? ", wave-rate maximum" : "") +
               ") from the eq. 5.1 data into a second buffer; n x n = cells",
-          8.0 * sizeof(Real), rated ? 222.0 : 197.0, [dir, rated, launch, seeded](long long cells) {
-            return std::make_unique<SweepCase>(cells, dir, rated, launch, seeded);
+          8.0 * sizeof(Real), rated ? 222.0 : 197.0, [dir, rated, launch](long long cells) {
+            return std::make_unique<SweepCase>(cells, dir, rated, launch);
           }};
 }
 
@@ -184,9 +171,6 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated, bool seede
     register_kernel(sweep_kernel(0, {0, Form::kWarpRows, 0, 0, tiles}, true));
   register_kernel(sweep_kernel(0, {4, Form::kWalkers}, true));
   register_kernel(sweep_kernel(1, {0, Form::kAuto}, false));
-  // The two rated sweeps' defaults with their maxima started at 0, against the seeded ones.
-  register_kernel(sweep_kernel(0, {0, Form::kAuto}, true, false));
-  register_kernel(sweep_kernel(1, {0, Form::kAuto}, true, false));
   return true;
 }();
 

@@ -74,7 +74,7 @@ template <int kDir, class Limiter, class Flux, bool kRate>
 LineSweep2D<kDir, Limiter, Flux, kRate> make_walkers(const Field2D& in, const Field2D& out,
                                                      const SplitStep2D& step,
                                                      const BoundaryConfig& boundary,
-                                                     Index segment, const SweepRate* rate) {
+                                                     Index segment) {
   LineSweep2D<kDir, Limiter, Flux, kRate> sweep;
   sweep.in = in;
   sweep.out = out;
@@ -88,14 +88,13 @@ LineSweep2D<kDir, Limiter, Flux, kRate> make_walkers(const Field2D& in, const Fi
   sweep.high = boundary.side[2 * kDir + 1];
   sweep.inv_dx = step.inv_dx;
   sweep.inv_dy = step.inv_dy;
-  sweep.rate_floor = rate ? rate->floor : 0;
   return sweep;
 }
 
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D& step,
                        const BoundaryConfig& boundary, Index segment, SweepRate* rate) {
-  auto sweep = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, segment, rate);
+  auto sweep = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, segment);
   const Index walkers = sweep.lines * sweep.segments;
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x" : "muscl_hancock2d.sweep_y";
   // At most 128 registers (two 256-thread blocks per multiprocessor): the walker needs about
@@ -149,7 +148,7 @@ void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D&
   std::conditional_t<host, SimdLineTiles2D<kDir, Limiter, Flux, kRate>,
                      LineTeams2D<kDir, Limiter, Flux, kRate>>
       sweep;
-  sweep.line = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, 1, rate);
+  sweep.line = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, 1);
   const Index width = launch.width > 0 ? launch.width : kDir == 1 ? 32 : host ? 256 : 62;
   sweep.width = std::min<Index>(width, sweep.line.n);
   sweep.depth = std::min<Index>(kDir == 0 ? 1 : host ? 32 : 8, sweep.line.lines);
@@ -180,7 +179,7 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
                       const BoundaryConfig& boundary, const SweepLaunch& launch,
                       SweepRate* rate) {
   RowTeams2D<Limiter, Flux, kRate> sweep;
-  sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1, rate);
+  sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
   constexpr Index kLargeWidth = 128 - decltype(sweep)::kHalo;
   const long long teams_of_128 =  // walking 8 tiles each
       static_cast<long long>((sweep.line.n + kLargeWidth - 1) / kLargeWidth) * sweep.line.lines / 8;
@@ -214,7 +213,7 @@ void launch_warp_rows(const Field2D& in, const Field2D& out, const SplitStep2D& 
   if constexpr (kCuda) {  // not even instantiated for a backend without warps
     using Sweep = WarpRows2D<Limiter, Flux, kRate>;
     Sweep sweep;
-    sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1, rate);
+    sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
     constexpr Index kLanes = Sweep::kLanes;
     const Index row_tiles = (sweep.line.n + kLanes - 1) / kLanes;
     const long long resident_warps = ExecSpace().concurrency() / kLanes;

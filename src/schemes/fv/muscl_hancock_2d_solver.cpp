@@ -1,6 +1,5 @@
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
 
-#include <cmath>
 #include <utility>
 
 #include "portaflow/core/error.hpp"
@@ -39,19 +38,10 @@ SplitStep2D MusclHancock2DSolver::split_step(double dt) const {
 }
 
 double MusclHancock2DSolver::stable_time_step() {
-  // The fused step, or the flat step's second sweep, leaves the new state's maximum in rate_;
-  // otherwise reduce it now.
+  // The fused step leaves the new state's maximum in rate_; otherwise reduce it now.
   if (!rate_current_) max_wave_rate_2d(state_, split_step(0), rate_.max);
   ExecSpace().fence();  // the reduction has written rate_.max, host-readable memory
-  if (rate_current_ && rate_.floor > 0 && !(rate_.max() > rate_.floor)) {
-    // The sweep's seeded maximum met no cell above its floor: the true maximum fell by more than
-    // the margin (or below), so it is reduced afresh (SweepRate).
-    max_wave_rate_2d(state_, split_step(0), rate_.max);
-    ExecSpace().fence();
-    ++rate_floor_misses_;
-  }
-  last_rate_ = rate_.max();
-  return config_.time.cfl / last_rate_;
+  return config_.time.cfl / rate_.max();
 }
 
 void MusclHancock2DSolver::restore_state(const SolverState& state) {
@@ -72,7 +62,6 @@ void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
   // x-y on even steps, y-x on odd ones, into the other buffer, which becomes the state.
   step_fused_team_2d(state_, other_, steps_ % 2 == 0 ? 0 : 1, step, config_.fv, tile_, rate_.max);
   std::swap(state_, other_);
-  rate_.floor = 0;  // the fused step's maximum is the true one
   rate_current_ = true;
 }
 
@@ -97,7 +86,6 @@ void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
   // leaves the new state's wave-rate maximum in rate_.max.
   const int first = steps_ % 2 == 0 ? 0 : 1;
   sweep(state_, other_, first, nullptr);
-  rate_.floor = std::isfinite(last_rate_) ? kRateFloorFraction * last_rate_ : 0;
   sweep(other_, state_, 1 - first, &rate_);
   rate_current_ = true;
 }

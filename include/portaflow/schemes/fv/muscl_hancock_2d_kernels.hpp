@@ -47,21 +47,11 @@ struct SweepLaunch {
 };
 
 // Where a rated sweep leaves the wave-rate maximum of its result: `max`, reduced from `parts`,
-// one maximum per walker, warp or team of the GPU's forms (device memory the sweep grows as
-// needed; RateParts in muscl_hancock_line_sweep.hpp says why).
-//
-// `floor`, set by the caller, seeds every running maximum: max becomes max(floor, the true
-// maximum), which is the true maximum exactly whenever it exceeds floor (a cell skipped against
-// a running maximum r has a rate below r, raise_split_wave_rate; so if the largest rate T > floor
-// its cell cannot have been skipped). Otherwise (max == floor) the true maximum lies at or below
-// floor and is not known: the caller reduces it afresh (max_wave_rate_2d). Why: each GPU walker
-// or lane starts its own maximum, and while a running maximum is low many cells can raise it, so
-// a warp takes the square-root path on most of its first cells; seeded from the previous step's
-// maximum (MusclHancock2DSolver), almost none does.
+// one maximum per walker or team of the GPU's forms (device memory the sweep grows as needed;
+// RateParts in muscl_hancock_line_sweep.hpp says why).
 struct SweepRate {
   RateView max;
   DeviceView<double*> parts;  // RateParts
-  double floor = 0;
   explicit SweepRate(const std::string& label) : max(label) {}
 };
 

@@ -19,13 +19,6 @@ class MusclHancock2DSolver final : public GridSolver2D {
   void restore_state(const SolverState& state) override;
 
   static constexpr Index kGhosts = 2;
-  // The flat step's rated sweep starts its running maxima at this fraction of the previous
-  // step's maximum (SweepRate::floor): cells within 1/64 of the maximum still take the square
-  // root; a maximum that falls by more than that in one step costs one more reduction.
-  static constexpr double kRateFloorFraction = 1 - 1.0 / 64;
-
-  // Steps whose maximum fell below the seeded floor and was reduced afresh.
-  long long rate_floor_misses() const { return rate_floor_misses_; }
 
  private:
   SplitStep2D split_step(double dt) const;
@@ -36,9 +29,7 @@ class MusclHancock2DSolver final : public GridSolver2D {
   Field2D other_;    // team: the buffer a step advances into; flat: between the two sweeps
   Field2D third_;    // averaged: the x-y result (flat) or the y-x one (team)
   SweepRate rate_;   // max wave rate of the state (kernels write rate_.max, the host reads it)
-  bool rate_current_ = false;  // rate_ belongs to state_ (the step's last kernel computed it)
-  double last_rate_ = 0;       // the maximum stable_time_step last returned the dt of
-  long long rate_floor_misses_ = 0;
+  bool rate_current_ = false;  // rate_ belongs to state_ (the fused step computed it)
 };
 
 }  // namespace portaflow::fv

@@ -42,7 +42,6 @@ struct LineSweep2D {
   physics::IdealGas gas{};
   BoundaryKind low = BoundaryKind::kNonReflective, high = BoundaryKind::kNonReflective;
   double inv_dx = 0, inv_dy = 0;  // kRate: the new state's wave rate
-  double rate_floor = 0;          // kRate: where each running maximum starts (SweepRate::floor)
   RateParts parts;                // kRate: walker t's maximum goes to parts(t)
 
   // Cell k, 0 <= k < n: no boundary rule (the walkers' common case).
@@ -105,7 +104,6 @@ struct LineSweep2D {
   // x sweep: segment t % segments of row t / segments, so a warp's walkers cover one stretch of
   // a row and each load instruction touches a few cache lines (not 32 rows' worth).
   KOKKOS_INLINE_FUNCTION void walk(Index t, double& rate) const {
-    if (kRate && rate < rate_floor) rate = rate_floor;
     const Index line = kDir == 0 ? t / segments : t % lines;
     const Index first = (kDir == 0 ? t % segments : t / lines) * segment;
     const Index last = first + segment < n ? first + segment : n;
@@ -175,7 +173,7 @@ struct WarpFoldedWalkers {
 
   KOKKOS_INLINE_FUNCTION Index warps() const { return (count + kLanes - 1) / kLanes; }
   KOKKOS_INLINE_FUNCTION void operator()(Index t) const {
-    double rate = walkers.rate_floor;
+    double rate = 0;
     if (t < count) walkers.walk(t, rate);
     rate = WarpRotate::max(rate);
     if (t % kLanes == 0) walkers.parts(t / kLanes) = rate;
@@ -260,7 +258,7 @@ struct LineTeams2D {
     });
     team_barrier(member);
     const double team_rate = team_max<double>(member, cells, [&](Index c) {
-      double cell_rate = line.rate_floor;
+      double cell_rate = 0;
       for (Index l = 0; l < lines; ++l) {
         const Index behind = slot(l, c, width + 1), ahead = slot(l, c + 1, width + 1);
         const State u = line.load(line0 + l, first + c);

@@ -60,9 +60,9 @@ KOKKOS_INLINE_FUNCTION double split_wave_rate(const physics::Euler<2>::State& s,
 // has a rate below the bound, by far more than the rounding of either form in float or double,
 // so skipping it leaves exactly the maximum of split_wave_rate, in whatever order cells come.
 // A test without the reciprocal (multiplied through by rho, 17 FP64 instructions a cell on its
-// common path against 30) ran both rated sweeps 1% slower on the H200 (with SweepRate::floor),
-// and, sharing the products |m|^2 with split_wave_rate's path, changed nvcc's FMA contraction
-// there, so the GPU's maximum no longer matched the CPU's bit for bit (perf/results/SUMMARY.md).
+// common path against 30) ran both rated sweeps 1% slower on the H200, and, sharing the products
+// |m|^2 with split_wave_rate's path, changed nvcc's FMA contraction there, so the GPU's maximum no
+// longer matched the CPU's bit for bit (perf/results/SUMMARY.md).
 KOKKOS_INLINE_FUNCTION double raise_split_wave_rate(double rate,
                                                     const physics::Euler<2>::State& s,
                                                     const physics::IdealGas& gas, double inv_dx,

@@ -67,7 +67,7 @@ struct RowTeams2D {
     const Real* const source = &line.in(0, ghosts + row, ghosts);
     Real* const target = &line.out(0, ghosts + row, ghosts);
     const std::size_t in_plane = line.in.stride(0), out_plane = line.out.stride(0);
-    double thread_rate = line.rate_floor;
+    double thread_rate = 0;
     const Index walk_end = (first_tile + tiles) * width < n ? (first_tile + tiles) * width : n;
     // Thread p's cell of the tile starting at `first` into column `column` of `cells`: inside
     // the row asynchronously, past a row end by the boundary rules. One group per tile, empty

@@ -117,7 +117,7 @@ struct SimdLineTiles2D {
     });
     // 4. The update of cells first .. first + cells - 1 (positions 2 .. cells + 1), stored by
     // runs, and the largest wave rate of the results.
-    double tile_rate = line.rate_floor;
+    double tile_rate = 0;
     for_runs(2, cells + 2, line0, lines, first, [&](Index s0, Index count, Index j, Index i) {
       Kokkos::Array<Real*, kN> to;
       for (int v = 0; v < kN; ++v) to[v] = &line.out(v, j, i);

@@ -79,7 +79,7 @@ struct WarpRows2D {
     const Index first = (warp % warps_per_row) * span;
     const Index last = first + span < line.n ? first + span : line.n;  // updates [first, last)
     const Index last_read = last + 1;
-    double rate = line.rate_floor;
+    double rate = 0;
     // The starting tile (base first - 32): leaves lane 31 holding cell `first`, its + state and
     // the flux through face first - 1/2, what lane 0 takes from below in the first tile.
     State u = fetch(row, first - 31 + lane, last_read);
