@@ -392,8 +392,8 @@ TEST(MusclHancock2D, RaisedWaveRateIsTheExactMaximum) {
       if (order == 2) EXPECT_LE(raised, 2);  // descending: the first cell (or its twin) sets it
     }
   }
-  // Each cell against a running maximum just above and just below its own rate: skipped only
-  // when below (the maximum stays), else raised to exactly its rate.
+  // Each cell against a running maximum just below its own rate must raise it to exactly that
+  // rate (a skip there would lose the maximum); against one just above, leave it.
   for (const auto& s : cells) {
     const double own = fv::split_wave_rate(s, gas, inv_dx, inv_dy);
     EXPECT_EQ(raise(own * (1 + 1e-9), s), own * (1 + 1e-9));
@@ -416,7 +416,9 @@ TEST(MusclHancock2D, RaisedWaveRateIsTheExactMaximum) {
     vanishing += std::isinf(own);
     EXPECT_EQ(raise(1e6, s), std::max(1e6, own)) << "cell " << k;
   }
-  EXPECT_GT(vanishing, 200);  // the data reach the case (about half, with this seed)
+  std::printf("[ muscl_hancock2d ] %d of 2000 cells non-physical in split_wave_rate's form\n",
+              vanishing);
+  EXPECT_GT(vanishing, 200);  // the data reach the case (680 with this seed; a tenth suffices)
   E::State bad = cells.front();
   bad[3] = -1;  // negative energy, so negative pressure
   EXPECT_TRUE(std::isinf(raise(expected, bad)));

@@ -380,18 +380,20 @@ struct SlabPrefetch {
 // of the warp on every lane. All 32 lanes must call them together. CUDA device code only:
 // elsewhere there is no warp to exchange with, and up and down abort.
 struct WarpRotate {
+  static constexpr int kLanes = 32;
+
   template <class T>
   KOKKOS_INLINE_FUNCTION static T up(T value, int lane) {
-    return from_lane(value, (lane + 31) & 31);
+    return from_lane(value, (lane + kLanes - 1) & (kLanes - 1));
   }
   template <class T>
   KOKKOS_INLINE_FUNCTION static T down(T value, int lane) {
-    return from_lane(value, (lane + 1) & 31);
+    return from_lane(value, (lane + 1) & (kLanes - 1));
   }
   // The largest of the 32 lanes' values, on every lane.
   KOKKOS_INLINE_FUNCTION static double max(double value) {
 #if defined(__CUDA_ARCH__)
-    for (int offset = 16; offset > 0; offset >>= 1) {
+    for (int offset = kLanes / 2; offset > 0; offset >>= 1) {
       const double other = __shfl_xor_sync(0xffffffffu, value, offset);
       value = other > value ? other : value;
     }

@@ -120,6 +120,7 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
     return;
   }
   if constexpr (kRate && kCuda) {  // one maximum a warp
+    static_assert(kThreads % WarpRotate::kLanes == 0, "the fold needs whole warps");
     WarpFoldedWalkers<decltype(sweep)> folded{sweep, walkers};
     folded.walkers.parts = rate_parts(rate, folded.warps());
     const Index threads = (walkers + kThreads - 1) / kThreads * kThreads;  // whole warps

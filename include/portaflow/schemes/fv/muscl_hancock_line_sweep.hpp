@@ -167,7 +167,7 @@ struct LineSweep2D {
 // threads past the last walker walk nothing but join the fold.
 template <class Walkers>
 struct WarpFoldedWalkers {
-  static constexpr int kLanes = 32;
+  static constexpr int kLanes = WarpRotate::kLanes;
   Walkers walkers;
   Index count = 0;  // walkers
 

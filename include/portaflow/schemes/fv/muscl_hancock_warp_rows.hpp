@@ -30,7 +30,7 @@ struct WarpRows2D {
   using State = typename Walkers::State;
   using Face = physics::FaceState<2>;
   static constexpr int kN = E::kNumVars;
-  static constexpr int kLanes = 32;
+  static constexpr int kLanes = WarpRotate::kLanes;
 
   Walkers line;             // the data, the loads with the boundary rules, evolve, wave rate
   Index span = 0;           // cells a warp updates: 32 x the tiles it walks
