@@ -24,6 +24,8 @@ export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 kernels=muscl_hancock2d.flat.hllc,muscl_hancock2d.team.hllc,muscl_hancock2d.sweep_x.hllc
 kernels="$kernels,muscl_hancock2d.sweep_y.hllc,muscl_hancock2d.sweep_x.hllc.rate"
 kernels="$kernels,muscl_hancock2d.sweep_y.hllc.norate"
+# FV_AB_KERNELS (comma-separated names) replaces that list, e.g. to add the exact-solver steps.
+kernels="${FV_AB_KERNELS:-$kernels}"
 known() {  # known BIN: those of $kernels that BIN has (an earlier build may lack new names)
   local names
   names=$("$1" --list-names 2>/dev/null)

@@ -13,6 +13,7 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
+#include "portaflow/schemes/fv/incore_rows.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 
@@ -31,21 +32,35 @@ KOKKOS_INLINE_FUNCTION Real& at(const ScratchView3D& u, int v, Index line, Index
   return kDir == 0 ? u(v, line, pos) : u(v, pos, line);
 }
 
+// The order of a phase's items over `lines` lines of `length` positions, and where item
+// (line l, position p) sits in ev and fl: positions fastest for an x sweep, lines fastest for a y
+// sweep, so that a warp's consecutive threads read consecutive doubles of u (u(v, row, column))
+// either way. (A y sweep with positions fastest reads down a column of u, every thread in one
+// shared-memory bank.)
+template <int kDir>
+struct LineOrder {
+  Index lines, length;
+  KOKKOS_INLINE_FUNCTION Index line(Index k) const { return kDir == 0 ? k / length : k % lines; }
+  KOKKOS_INLINE_FUNCTION Index pos(Index k) const { return kDir == 0 ? k % length : k / lines; }
+  KOKKOS_INLINE_FUNCTION Index item(Index l, Index p) const {
+    return kDir == 0 ? l * length + p : p * lines + l;
+  }
+};
+
 // Evolved boundary values (ev, as primitive states) and face fluxes (fl) of a sweep along kDir
 // over `lines` lines from line0, for the `cells` cells from position cell0 of each line.
-// ev(v, l * (cells + 2) + p) holds the minus (v < 4) and plus (v >= 4) values of the cell at
-// position cell0 - 1 + p; fl(v, l * (cells + 1) + f) the flux through the face between the cells
-// at cell0 - 1 + f and cell0 + f. (Flat per-sweep indexing: the two sweeps' shapes differ, the
-// storage is shared.)
+// ev(v, LineOrder{lines, cells + 2}.item(l, p)) holds the minus (v < 4) and plus (v >= 4) values
+// of line l's cell at position cell0 - 1 + p; fl(v, LineOrder{lines, cells + 1}.item(l, f)) the
+// flux through the face between its cells at cell0 - 1 + f and cell0 + f. (Per-sweep indexing:
+// the two sweeps' shapes differ, the storage is shared.)
 template <int kDir, class Limiter, class Flux>
 KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const ScratchView3D& u,
                                          const ScratchView2D& ev, const ScratchView2D& fl,
                                          Index line0, Index lines, Index cell0, Index cells,
                                          Real half_ratio, const physics::IdealGas& gas) {
-  const Index evolved = cells + 2;
-  team_for(member, lines * evolved, [&](Index k) {
-    const Index l = k / evolved, p = k % evolved;
-    const Index line = line0 + l, pos = cell0 - 1 + p;
+  const LineOrder<kDir> evolved{lines, cells + 2};
+  team_for(member, lines * evolved.length, [&](Index k) {
+    const Index line = line0 + evolved.line(k), pos = cell0 - 1 + evolved.pos(k);
     E2::State prev, centre, next;
     for (int v = 0; v < kN; ++v) {
       prev[v] = at<kDir>(u, v, line, pos - 1);
@@ -60,14 +75,14 @@ KOKKOS_INLINE_FUNCTION void sweep_fluxes(const TeamMember& member, const Scratch
     }
   });
   team_barrier(member);
-  const Index faces = cells + 1;
-  team_for(member, lines * faces, [&](Index k) {
-    const Index l = k / faces, f = k % faces;
-    const Index minus_cell = l * evolved + f;  // ev index of the cell on the - side
+  const LineOrder<kDir> faces{lines, cells + 1};
+  team_for(member, lines * faces.length, [&](Index k) {
+    const Index l = faces.line(k), f = faces.pos(k);
+    const Index minus_cell = evolved.item(l, f), plus_cell = evolved.item(l, f + 1);
     E2::State left, right;
     for (int v = 0; v < kN; ++v) {
-      left[v] = ev(kN + v, minus_cell);    // its plus value
-      right[v] = ev(v, minus_cell + 1);    // the + side cell's minus value
+      left[v] = ev(kN + v, minus_cell);  // its plus value
+      right[v] = ev(v, plus_cell);       // the + side cell's minus value
     }
     const auto flux = Flux::template flux<2>(left, right, kDir, gas);
     for (int v = 0; v < kN; ++v) fl(v, k) = flux[v];
@@ -119,7 +134,7 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
         team_for(member, kN * rows * cols, [&](Index k) {
           const int v = static_cast<int>(k / (rows * cols));
           const Index r = (k / cols) % rows, c = k % cols;
-          u(v, r, c) = in(v, mine.j.begin + r, mine.i.begin + c);
+          u(v, r, c) = in(v, stored_row(mine.j.begin + r), mine.i.begin + c);
         });
         team_barrier(member);
 
@@ -127,11 +142,12 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
         const Index lines1 = kFirst == 0 ? rows : cols, cells1 = kFirst == 0 ? ni : nj;
         sweep_fluxes<kFirst, Limiter, Flux>(member, u, ev, fl, 0, lines1, kG, cells1,
                                             Real(0.5) * r1, gas);
+        const LineOrder<kFirst> updated1{lines1, cells1}, faces1{lines1, cells1 + 1};
         team_for(member, lines1 * cells1, [&](Index k) {
-          const Index l = k / cells1, q = k % cells1;
-          const Index face = l * (cells1 + 1) + q;
+          const Index l = updated1.line(k), q = updated1.pos(k);
+          const Index low = faces1.item(l, q), high = faces1.item(l, q + 1);
           for (int v = 0; v < kN; ++v)
-            at<kFirst>(u, v, l, kG + q) += r1 * (fl(v, face) - fl(v, face + 1));
+            at<kFirst>(u, v, l, kG + q) += r1 * (fl(v, low) - fl(v, high));
         });
         team_barrier(member);
 
@@ -139,14 +155,15 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
         const Index lines2 = kSecond == 0 ? nj : ni, cells2 = kSecond == 0 ? ni : nj;
         sweep_fluxes<kSecond, Limiter, Flux>(member, u, ev, fl, kG, lines2, kG, cells2,
                                              Real(0.5) * r2, gas);
+        const LineOrder<kSecond> faces2{lines2, cells2 + 1};
         const double team_rate = team_max<double>(member, nj * ni, [&](Index k) {
           const Index r = k / ni, c = k % ni;  // tile cell, row-major
           const Index l = kSecond == 0 ? r : c, q = kSecond == 0 ? c : r;
-          const Index face = l * (cells2 + 1) + q;
+          const Index low = faces2.item(l, q), high = faces2.item(l, q + 1);
           E2::State s;
           for (int v = 0; v < kN; ++v) {
-            s[v] = u(v, kG + r, kG + c) + r2 * (fl(v, face) - fl(v, face + 1));
-            out(v, kG + mine.j.begin + r, kG + mine.i.begin + c) = s[v];
+            s[v] = u(v, kG + r, kG + c) + r2 * (fl(v, low) - fl(v, high));
+            out(v, stored_row(kG + mine.j.begin + r), kG + mine.i.begin + c) = s[v];
           }
           return split_wave_rate(s, gas, inv_dx, inv_dy);
         });

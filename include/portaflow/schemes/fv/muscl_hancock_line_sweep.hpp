@@ -14,6 +14,7 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/fv/fv_ghosts.hpp"
+#include "portaflow/schemes/fv/incore_rows.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 
 namespace portaflow::fv {
@@ -48,7 +49,8 @@ struct LineSweep2D {
   KOKKOS_INLINE_FUNCTION State load_inside(Index line, Index k) const {
     State s;
     for (int v = 0; v < kN; ++v)
-      s[v] = kDir == 0 ? in(v, kG + line, kG + k) : in(v, kG + k, kG + line);
+      s[v] = kDir == 0 ? in(v, stored_row(kG + line), kG + k)
+                       : in(v, stored_row(kG + k), kG + line);
     return s;
   }
 
@@ -77,9 +79,9 @@ struct LineSweep2D {
   KOKKOS_INLINE_FUNCTION void store(Index line, Index k, const State& s) const {
     for (int v = 0; v < kN; ++v) {
       if (kDir == 0)
-        out(v, kG + line, kG + k) = s[v];
+        out(v, stored_row(kG + line), kG + k) = s[v];
       else
-        out(v, kG + k, kG + line) = s[v];
+        out(v, stored_row(kG + k), kG + line) = s[v];
     }
   }
 

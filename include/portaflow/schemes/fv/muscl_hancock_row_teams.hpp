@@ -64,8 +64,8 @@ struct RowTeams2D {
     // The row's interior cells and the planes of the variables: each tile's loads and stores
     // step a pointer rather than rebuild a View's index (fewer integer instructions a cell).
     const Index ghosts = Walkers::kG;
-    const Real* const source = &line.in(0, ghosts + row, ghosts);
-    Real* const target = &line.out(0, ghosts + row, ghosts);
+    const Real* const source = &line.in(0, stored_row(ghosts + row), ghosts);
+    Real* const target = &line.out(0, stored_row(ghosts + row), ghosts);
     const std::size_t in_plane = line.in.stride(0), out_plane = line.out.stride(0);
     double thread_rate = 0;
     const Index walk_end = (first_tile + tiles) * width < n ? (first_tile + tiles) * width : n;

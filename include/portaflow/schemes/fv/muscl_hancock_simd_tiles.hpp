@@ -92,7 +92,7 @@ struct SimdLineTiles2D {
     const Index inside1 = first + cells + 2 <= line.n ? cells + 4 : line.n - first + 2;  // cell n
     for_runs(inside0, inside1, line0, lines, first, [&](Index s0, Index count, Index j, Index i) {
       for (int v = 0; v < kN; ++v) {
-        const Real* from = &line.in(v, j, i);
+        const Real* from = &line.in(v, stored_row(j), i);
         Real* to = rows(kU + v) + s0;
         PORTAFLOW_VECTOR_LOOP
         for (Index m = 0; m < count; ++m) to[m] = from[m];
@@ -120,7 +120,7 @@ struct SimdLineTiles2D {
     double tile_rate = 0;
     for_runs(2, cells + 2, line0, lines, first, [&](Index s0, Index count, Index j, Index i) {
       Kokkos::Array<Real*, kN> to;
-      for (int v = 0; v < kN; ++v) to[v] = &line.out(v, j, i);
+      for (int v = 0; v < kN; ++v) to[v] = &line.out(v, stored_row(j), i);
       const double run_rate =
           update_run(rows, s0, count, step, to, line.dt_over_h, line.gas, line.inv_dx, line.inv_dy);
       tile_rate = run_rate > tile_rate ? run_rate : tile_rate;

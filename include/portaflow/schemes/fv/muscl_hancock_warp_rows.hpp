@@ -107,7 +107,7 @@ struct WarpRows2D {
         State updated;
         for (int v = 0; v < kN; ++v) {
           updated[v] = left[v] + line.dt_over_h * (flux_left[v] - flux[v]);
-          line.out(v, Walkers::kG + row, Walkers::kG + c) = updated[v];
+          line.out(v, stored_row(Walkers::kG + row), Walkers::kG + c) = updated[v];
         }
         if (kRate) rate = line.raise_wave_rate(rate, updated);
       }
