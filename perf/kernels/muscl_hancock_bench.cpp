@@ -122,9 +122,7 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
                                 : launch.form == Form::kWarpRows ? ".warps" + warp_walk
                                 : teams                          ? ".teams" + shape
                                                                  : "";
-  const std::string prefetch_part =
-      launch.prefetch >= 0 ? ".pf" + std::to_string(launch.prefetch) : "";
-  const std::string suffix = rate_part + form_part + prefetch_part;
+  const std::string suffix = rate_part + form_part;
   return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix, "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +
@@ -173,10 +171,6 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
     register_kernel(sweep_kernel(0, {0, Form::kWarpRows, 0, 0, tiles}, true));
   register_kernel(sweep_kernel(0, {4, Form::kWalkers}, true));
   register_kernel(sweep_kernel(1, {0, Form::kAuto}, false));
-  // The y sweeps with their walkers' L2 prefetch N cells ahead (0: none).
-  for (bool rated : {true, false})
-    for (Index distance : {0, 2, 4, 8, 16})
-      register_kernel(sweep_kernel(1, {0, Form::kAuto, 0, 0, 0, distance}, rated));
   return true;
 }();
 

@@ -93,10 +93,8 @@ LineSweep2D<kDir, Limiter, Flux, kRate> make_walkers(const Field2D& in, const Fi
 
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D& step,
-                       const BoundaryConfig& boundary, Index segment, Index prefetch,
-                       SweepRate* rate) {
+                       const BoundaryConfig& boundary, Index segment, SweepRate* rate) {
   auto sweep = make_walkers<kDir, Limiter, Flux, kRate>(in, out, step, boundary, segment);
-  sweep.prefetch = prefetch >= 0 ? prefetch : 0;
   const Index walkers = sweep.lines * sweep.segments;
   const char* label = kDir == 0 ? "muscl_hancock2d.sweep_x" : "muscl_hancock2d.sweep_y";
   // At most 128 registers (two 256-thread blocks per multiprocessor): the walker needs about
@@ -280,8 +278,7 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
       else if (form == Form::kTeams || any_rows)
         launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, launch, rate);
       else
-        launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, launch.segment,
-                                             launch.prefetch, rate);
+        launch_line_sweep<kDir, L, F, kRate>(in, out, step, boundary, launch.segment, rate);
     };
     using X = std::integral_constant<int, 0>;
     using Y = std::integral_constant<int, 1>;

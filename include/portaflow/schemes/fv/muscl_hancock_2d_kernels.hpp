@@ -44,7 +44,6 @@ struct SweepLaunch {
   Index width = 0;    // teams: cells along the sweep per tile; 0: chosen from the backend
   int team_size = 0;  // teams and rows on a GPU: threads per team; 0: chosen from the tile
   Index tiles = 0;    // rows: tiles a team or warp walks; 0: chosen from the size and the GPU
-  Index prefetch = -1;  // y walkers on a GPU: L2 prefetch distance in cells; -1: the default
 };
 
 // Where a rated sweep leaves the wave-rate maximum of its result: `max`, reduced from `parts`,

@@ -44,7 +44,6 @@ struct LineSweep2D {
   BoundaryKind low = BoundaryKind::kNonReflective, high = BoundaryKind::kNonReflective;
   double inv_dx = 0, inv_dy = 0;  // kRate: the new state's wave rate
   RateParts parts;                // kRate: walker t's maximum goes to parts(t)
-  Index prefetch = 0;             // y walkers on a CUDA GPU: L2 prefetch this many cells ahead
 
   // Cell k, 0 <= k < n: no boundary rule (the walkers' common case).
   KOKKOS_INLINE_FUNCTION State load_inside(Index line, Index k) const {
@@ -86,20 +85,6 @@ struct LineSweep2D {
     }
   }
 
-  // A y walker asks L2 for cell k + prefetch of its column (a hint: no register waits on it).
-  KOKKOS_INLINE_FUNCTION void prefetch_l2(Index line, Index k) const {
-#ifdef __CUDA_ARCH__
-    if (kDir == 1 && prefetch > 0 && k + prefetch < n) {
-      const Real* const cell = &in(0, stored_row(kG + k + prefetch), kG + line);
-      for (int v = 0; v < kN; ++v)
-        asm volatile("prefetch.global.L2 [%0];" ::"l"(cell + v * in.stride(0)));
-    }
-#else
-    (void)line;
-    (void)k;
-#endif
-  }
-
   KOKKOS_INLINE_FUNCTION EvolvedFaceStates<2> evolve(const State& previous, const State& centre,
                                                      const State& next) const {
     return evolved_face_states<2, Limiter>(previous, centre, next, kDir, Real(0.5) * dt_over_h,
@@ -134,7 +119,6 @@ struct LineSweep2D {
     physics::FaceState<2> right = evolve(previous, centre, next).plus;
     State flux_behind{};  // flux through face k - 3/2
     const auto advance = [&](Index k) {
-      prefetch_l2(line, k);
       previous = centre;
       centre = next;
       next = ahead;
