@@ -35,8 +35,8 @@ KOKKOS_INLINE_FUNCTION Real& at(const ScratchView3D& u, int v, Index line, Index
 // The order of a phase's items over `lines` lines of `length` positions, and where item
 // (line l, position p) sits in ev and fl: positions fastest for an x sweep, lines fastest for a y
 // sweep, so that a warp's consecutive threads read consecutive doubles of u (u(v, row, column))
-// either way. (A y sweep with positions fastest reads down a column of u, every thread in one
-// shared-memory bank.)
+// either way. (A y sweep with positions fastest read down a column of u, every thread in one
+// shared-memory bank: 1.4% slower on the H200, 4096^2; perf/results/SUMMARY.md.)
 template <int kDir>
 struct LineOrder {
   Index lines, length;
