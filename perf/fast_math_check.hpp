@@ -1,6 +1,7 @@
 // portaflow-bench --check-fast-math: math::fast_reciprocal and math::fast_sqrt
 // (include/portaflow/core/fast_math.hpp) against the backend's 1 / x and sqrt(x), on the device,
-// for values spread log-uniformly over 1e-280..1e280 (the range those functions promise).
+// for values spread log-uniformly over 1e-280..1e280 (the range those functions promise); and
+// math::pow_positive against pow on the exact Riemann solver's arguments.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,8 @@ struct FastMathCheck {
   long long sqrt_mismatches = 0;        // results that differ from sqrt(x) in any bit
   long long reciprocal_max_ulps = 0;    // largest difference, in units of the last place
   long long sqrt_max_ulps = 0;
+  long long pow_max_ulps = 0;      // math::pow_positive against pow (exact Riemann arguments)
+  double pow_max_scaled_ulps = 0;  // the same per unit of 2 + |y ln x|
 };
 
 // Runs the check over `values` values (at least 1); prints one line a function to `out`.

@@ -43,11 +43,15 @@ BenchKernel muscl_hancock_kernel(KernelChoice kernel, FluxKind flux, double flop
   const std::string how = kernel == KernelChoice::kTeam
                               ? "fused x-y step per tile in team scratch, wave-rate max fused"
                               : "two sweep kernels (buffer to buffer), wave-rate max in the second";
-  return {"muscl_hancock2d." + variant, "muscl_hancock2d", variant,
+  return {"muscl_hancock2d." + variant,
+          "muscl_hancock2d",
+          variant,
           "one split MUSCL-Hancock step (van Leer, " +
-              std::string(flux == FluxKind::kHllc ? "HLLC" : "exact Riemann solver") + "), " +
-              how + "; n x n = cells (eq. 5.1 data)",
-          8.0 * sizeof(Real), flops, [kernel, flux](long long cells) {
+              std::string(flux == FluxKind::kHllc ? "HLLC" : "exact Riemann solver") + "), " + how +
+              "; n x n = cells (eq. 5.1 data)",
+          8.0 * sizeof(Real),
+          flops,
+          [kernel, flux](long long cells) {
             return std::make_unique<SolverStepCase<fv::MusclHancock2DSolver>>(
                 muscl_hancock_config(cells, kernel, flux));
           }};
@@ -110,11 +114,10 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
   const std::string axis = dir == 0 ? "x" : "y";
   const bool teams = launch.form == Form::kTeams || launch.form == Form::kRows;
   const std::string shape =
-      launch.team_size == 0           ? ""
-      : launch.form == Form::kRows ? ".t" + std::to_string(launch.team_size) + "n" +
-                                         std::to_string(launch.tiles)
-                                   : ".t" + std::to_string(launch.team_size) + "w" +
-                                         std::to_string(launch.width);
+      launch.team_size == 0 ? ""
+      : launch.form == Form::kRows
+          ? ".t" + std::to_string(launch.team_size) + "n" + std::to_string(launch.tiles)
+          : ".t" + std::to_string(launch.team_size) + "w" + std::to_string(launch.width);
   const std::string rate_part = dir == 0 && rated ? ".rate" : dir == 1 && !rated ? ".norate" : "";
   const std::string warp_walk = launch.tiles > 0 ? ".n" + std::to_string(launch.tiles) : "";
   const std::string form_part = launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
@@ -123,17 +126,20 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
                                 : teams                          ? ".teams" + shape
                                                                  : "";
   const std::string suffix = rate_part + form_part;
-  return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix, "muscl_hancock2d",
+  return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix,
+          "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +
               (launch.form == Form::kRows       ? "teams walking rows"
                : launch.form == Form::kWarpRows ? "warps walking rows"
                : teams                          ? "teams over tiles"
-               : launch.segment > 0       ? "line walkers"
-                                          : "default form") +
+               : launch.segment > 0             ? "line walkers"
+                                                : "default form") +
               ", van Leer, HLLC" + std::string(rated ? ", wave-rate maximum" : "") +
               ") from the eq. 5.1 data into a second buffer; n x n = cells",
-          8.0 * sizeof(Real), rated ? 222.0 : 197.0, [dir, rated, launch](long long cells) {
+          8.0 * sizeof(Real),
+          rated ? 222.0 : 197.0,
+          [dir, rated, launch](long long cells) {
             return std::make_unique<SweepCase>(cells, dir, rated, launch);
           }};
 }
@@ -171,6 +177,73 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
     register_kernel(sweep_kernel(0, {0, Form::kWarpRows, 0, 0, tiles}, true));
   register_kernel(sweep_kernel(0, {4, Form::kWalkers}, true));
   register_kernel(sweep_kernel(1, {0, Form::kAuto}, false));
+  return true;
+}();
+
+// Scales each interior cell's density and pressure of u by 1 + 0.2 h (see RoughStepCase).
+void roughen(const Field2D& u, Index nx, Index ny, Real gamma) {
+  const Index g = fv::MusclHancock2DSolver::kGhosts;
+  par_for(
+      "bench.roughen", IndexBox2D{{g, g + ny}, {g, g + nx}}, KOKKOS_LAMBDA(Index j, Index i) {
+        using E = physics::Euler<2>;
+        const physics::IdealGas gas{gamma};
+        const auto hash = [&](unsigned salt) {  // in [-1, 1)
+          unsigned h = (unsigned(j) * 73856093u) ^ (unsigned(i) * 19349663u) ^ salt;
+          h ^= h >> 13;
+          h *= 0x5bd1e995u;
+          h ^= h >> 15;
+          return Real(h >> 8) / Real(1 << 23) - 1;
+        };
+        E::State s;
+        for (int v = 0; v < E::kNumVars; ++v) s[v] = u(v, j, i);
+        E::State w = E::to_primitive(s, gas);
+        w[E::kRho] *= 1 + Real(0.2) * hash(0x9e3779b9u);
+        w[E::kPressure] *= 1 + Real(0.2) * hash(0x7f4a7c15u);
+        s = E::to_conservative(w, gas);
+        for (int v = 0; v < E::kNumVars; ++v) u(v, j, i) = s[v];
+      });
+}
+
+// The same steps on data with a Riemann problem at every face. On seed 003's data nearly every
+// face sees uniform flow (the waves are a few cells wide when the timed steps start), which the
+// exact solver solves with no arithmetic (riemann_exact.hpp, equal pressures and velocities), so
+// those rows time the sweeps more than the solver. Here each cell's density and pressure are
+// scaled by 1 + 0.2 h, h in [-1, 1) a hash of the cell, so no two neighbours are equal and each
+// face takes the solver's whole path (Newton or the two-rarefaction closed form); dt is the CFL
+// 0.5 step of the scaled data.
+class RoughStepCase final : public BenchCase {
+ public:
+  explicit RoughStepCase(const RunConfig& config) : solver_(config) {
+    roughen(solver_.state_field(), config.mesh.cells[0], config.mesh.cells[1],
+            static_cast<Real>(config.physics.gamma));
+    dt_ = solver_.stable_time_step();
+  }
+  void step() override { solver_.advance(dt_); }
+  long long cell_updates_per_step() const override { return solver_.cell_count(); }
+  bool healthy() const override { return !solver_.find_nonphysical().has_value(); }
+
+ private:
+  fv::MusclHancock2DSolver solver_;
+  double dt_ = 0;
+};
+
+BenchKernel rough_kernel(KernelChoice kernel, FluxKind flux, double flops) {
+  BenchKernel k = muscl_hancock_kernel(kernel, flux, flops);
+  k.name += ".rough";
+  k.variant += ".rough";
+  k.description += ", density and pressure of every cell scaled by 1 + 0.2 h (h a hash in [-1, 1))";
+  k.make = [kernel, flux](long long cells) {
+    return std::make_unique<RoughStepCase>(muscl_hancock_config(cells, kernel, flux));
+  };
+  return k;
+}
+
+[[maybe_unused]] const bool kRough = [] {
+  for (KernelChoice kernel : {KernelChoice::kFlat, KernelChoice::kTeam}) {
+    register_kernel(
+        rough_kernel(kernel, FluxKind::kHllc, kernel == KernelChoice::kTeam ? 453 : 419));
+    register_kernel(rough_kernel(kernel, FluxKind::kExact, 0));
+  }
   return true;
 }();
 

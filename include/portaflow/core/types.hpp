@@ -63,17 +63,21 @@ using ScratchView3D = ScratchView<Real***>;
 // Math functions: Kokkos 3.4 keeps them in Kokkos::Experimental, 3.7+ in Kokkos::.
 namespace math {
 #if KOKKOS_VERSION >= 30700
+using Kokkos::exp;
 using Kokkos::fabs;
 using Kokkos::fmax;
 using Kokkos::fmin;
 using Kokkos::isfinite;
+using Kokkos::log;
 using Kokkos::pow;
 using Kokkos::sqrt;
 #else
+using Kokkos::Experimental::exp;
 using Kokkos::Experimental::fabs;
 using Kokkos::Experimental::fmax;
 using Kokkos::Experimental::fmin;
 using Kokkos::Experimental::isfinite;
+using Kokkos::Experimental::log;
 using Kokkos::Experimental::pow;
 using Kokkos::Experimental::sqrt;
 #endif

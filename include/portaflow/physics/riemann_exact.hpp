@@ -10,25 +10,26 @@
 //   2. exact_sample: the solution W(x/t) at one similarity coordinate s = (x - x0)/t (sec. 4.5);
 //   3. exact_riemann_flux: the Godunov flux F(W(0)) through a face normal to direction dir of a
 //      Dim-dimensional primitive state, the transverse velocities carried by the contact.
+//
+// Written for the finite-volume kernels, which solve one problem per face and step: each side's
+// constants are computed once a problem (riemann_exact_side.hpp), a rarefaction side costs one
+// power (q = (p / p_K)^((gamma - 1) / (2 gamma)); its derivative and the star density follow from
+// q), the last Newton evaluation gives u* and the q of the star state to round-off, and equal
+// pressures and normal velocities (uniform flow, a lone contact) are solved with no arithmetic.
 #pragma once
 
 #include "portaflow/core/types.hpp"
 #include "portaflow/physics/euler.hpp"
+#include "portaflow/physics/riemann_exact_side.hpp"
 
 namespace portaflow::physics {
 
-// The data of a one-dimensional Riemann problem (Toro's W = (rho, u, p)); u is the velocity
-// normal to the face. A state with rho <= 0 is the vacuum (then p is ignored, taken as 0); any
-// other state must have p > 0.
-struct PrimitiveState1D {
-  Real rho;
-  Real u;
-  Real p;
-};
-
 // The star region between the left and right nonlinear waves.
 //   vacuum == false: p, u are Toro's p*, u* (eqs. 4.5 and 4.9); iterations is the number of
-//     Newton steps taken (0 when the two-rarefaction closed form, eq. 4.46, is exact).
+//     Newton steps taken (0 when the two-rarefaction closed form, eq. 4.46, is exact, or the
+//     data have equal pressures and normal velocities); q_left, q_right are
+//     (p*/p_K)^((gamma - 1)/(2 gamma)) for a side K with p* <= p_K (a rarefaction or no wave),
+//     which the sampler needs for the star density and the fan's tail, and 0 for a shock side.
 //   vacuum == true: the data has vacuum on one side, or generates it (sec. 4.6). Then p = 0 and u
 //     is the speed of the gas-vacuum front for a one-sided vacuum (sec. 4.6.1, 4.6.2), the mean
 //     of the two front speeds when vacuum is generated (sec. 4.6.3), and 0 when both sides are
@@ -38,6 +39,8 @@ struct StarRegion {
   Real u;
   bool vacuum;
   int iterations;
+  Real q_left = 0;
+  Real q_right = 0;
 };
 
 // The sampled solution at one similarity coordinate. left_of_contact says which initial state the
@@ -62,104 +65,164 @@ KOKKOS_INLINE_FUNCTION constexpr T pressure_tolerance() {
 // the cap only guards against a state that is not a valid Riemann problem (NaN, negative p).
 inline constexpr int kMaxNewtonIterations = 50;
 
-// Constants of the gamma law that Toro's Fortran program (end of ch. 4) calls G1..G7.
-struct GammaConstants {
-  Real gamma;
-  Real g1;  // (gamma - 1) / (2 gamma)
-  Real g2;  // (gamma + 1) / (2 gamma)
-  Real g3;  // 2 gamma / (gamma - 1)
-  Real g4;  // 2 / (gamma - 1)
-  Real g5;  // 2 / (gamma + 1)
-  Real g6;  // (gamma - 1) / (gamma + 1)
-  Real g7;  // (gamma - 1) / 2
-
-  KOKKOS_INLINE_FUNCTION explicit GammaConstants(Real gamma_in)
-      : gamma(gamma_in),
-        g1((gamma_in - 1) / (2 * gamma_in)),
-        g2((gamma_in + 1) / (2 * gamma_in)),
-        g3(2 * gamma_in / (gamma_in - 1)),
-        g4(2 / (gamma_in - 1)),
-        g5(2 / (gamma_in + 1)),
-        g6((gamma_in - 1) / (gamma_in + 1)),
-        g7((gamma_in - 1) / 2) {}
-};
-
-KOKKOS_INLINE_FUNCTION bool is_vacuum(const PrimitiveState1D& w) { return !(w.rho > 0); }
-
-KOKKOS_INLINE_FUNCTION Real sound_speed(const PrimitiveState1D& w, const GammaConstants& g) {
-  return math::sqrt(g.gamma * w.p / w.rho);
-}
-
-// f_K(p) and its derivative: eqs. 4.6 (K = L) and 4.7 (K = R), shock branch for p > p_K and
-// rarefaction branch for p <= p_K, constants A_K, B_K of eq. 4.8, derivative eq. 4.37.
-struct PressureFunction {
-  Real value;
-  Real derivative;
-};
-
-KOKKOS_INLINE_FUNCTION PressureFunction pressure_function(Real p, const PrimitiveState1D& w,
-                                                          Real sound, const GammaConstants& g) {
-  PressureFunction f;
-  if (p > w.p) {
-    const Real a_k = g.g5 / w.rho;  // A_K of eq. 4.8
-    const Real b_k = g.g6 * w.p;    // B_K of eq. 4.8
-    const Real root = math::sqrt(a_k / (b_k + p));
-    f.value = (p - w.p) * root;
-    f.derivative = root * (1 - Real(0.5) * (p - w.p) / (b_k + p));
-  } else {
-    const Real ratio = p / w.p;
-    f.value = g.g4 * sound * (math::pow(ratio, g.g1) - 1);
-    f.derivative = 1 / (w.rho * sound) * math::pow(ratio, -g.g2);
-  }
-  return f;
-}
-
-// Speeds of the edges of a vacuum region (sec. 4.6): the left gas ends at S*_L = u_L + 2 a_L/(g-1)
-// (sec. 4.6.1), the right gas at S*_R = u_R - 2 a_R/(g-1) (sec. 4.6.2).
-KOKKOS_INLINE_FUNCTION Real left_vacuum_front(const PrimitiveState1D& w, Real sound,
+// The star region of two gas states (neither a vacuum): sec. 4.3 and 4.6.3.
+KOKKOS_INLINE_FUNCTION StarRegion star_region(const Side& left, const Side& right,
                                               const GammaConstants& g) {
-  return w.u + g.g4 * sound;
-}
-KOKKOS_INLINE_FUNCTION Real right_vacuum_front(const PrimitiveState1D& w, Real sound,
-                                               const GammaConstants& g) {
-  return w.u - g.g4 * sound;
+  const Real du = right.u - left.u;
+  StarRegion star{0, 0, false, 0};
+
+  // 1. Pressure positivity condition (eq. 4.40): (du)_crit = 2 (a_L + a_R)/(g - 1) > u_R - u_L, or
+  //    the two rarefactions leave a vacuum between them (sec. 4.6.3).
+  if (g.g4 * (left.a + right.a) <= du) {
+    star.u = Real(0.5) * (left_vacuum_front(left, g) + right_vacuum_front(right, g));
+    star.vacuum = true;
+    return star;
+  }
+
+  // 2. Equal pressures and normal velocities: f_K(p_K) = 0 on both sides, so p* = p_K and
+  //    u* = u_K exactly, with no wave but (for unequal densities) the contact. Uniform flow
+  //    and the flat parts of a solution land here, and are then solved exactly.
+  if (left.p == right.p && du == 0) {
+    star.p = left.p;
+    star.u = left.u;
+    star.q_left = star.q_right = 1;
+    return star;
+  }
+
+  // 3. f(p_min): the side whose pressure is p_min contributes f_K(p_K) = 0, the other its
+  //    rarefaction branch. Values are selected, not references: a reference chosen at run time
+  //    would put both sides in a GPU thread's local memory.
+  const bool left_is_min = left.p <= right.p;
+  const Real p_min = left_is_min ? left.p : right.p;
+  const Real p_max = left_is_min ? right.p : left.p;
+  const Real a_at_min = left_is_min ? left.a : right.a;
+  const Real a_at_max = left_is_min ? right.a : left.a;
+  const Real q_at_p_min =  // (p_min / p_max)^g1
+      p_min == p_max ? Real(1)
+                     : math::pow_positive(p_min * (left_is_min ? right.inv_p : left.inv_p), g.g1);
+  // Two rarefactions (eq. 4.46), scaled by p_max: x = (p*/p_max)^g1 =
+  // (a_L + a_R - g7 du) / (a_max + a_min (p_max/p_min)^g1), positive by step 1.
+  const auto two_rarefaction_x = [&] {
+    return (left.a + right.a - g.g7 * du) / (a_at_max + a_at_min / q_at_p_min);
+  };
+  if (g.g4 * a_at_max * (q_at_p_min - 1) + du >= 0) {
+    // 4. f(p_min) >= 0: both waves are rarefactions (sec. 4.3.1) and eq. 4.46 is exact. The q
+    //    of each side follows from x, and u* (eq. 4.9) from f_K = g4 a_K (q_K - 1).
+    const Real x = two_rarefaction_x();
+    star.p = p_max * math::pow_positive(x, g.g3);  // x^(1/g1), 1/g1 = g3
+    const Real q_at_min = x / q_at_p_min;
+    star.q_left = left_is_min ? q_at_min : x;
+    star.q_right = left_is_min ? x : q_at_min;
+    star.u = Real(0.5) * (left.u + right.u) +
+             Real(0.5) * g.g4 * (right.a * (star.q_right - 1) - left.a * (star.q_left - 1));
+    return star;
+  }
+
+  // 5. Newton-Raphson (sec. 4.3.2, eq. 4.44) from Toro's adaptive guess (routine GUESSP of his
+  //    Fortran program at the end of ch. 4): PVRS (eq. 4.47) when p_max/p_min <= 2 and the PVRS
+  //    value lies in [p_min, p_max], else two-rarefaction (eq. 4.46) or two-shock (eq. 4.48).
+  const Real p_pvrs =
+      math::fmax(Real(0), Real(0.5) * (left.p + right.p) -
+                              Real(0.125) * du * (left.rho + right.rho) * (left.a + right.a));
+  Real p_guess;
+  if (p_max <= 2 * p_min && p_min <= p_pvrs && p_pvrs <= p_max) {
+    p_guess = p_pvrs;
+  } else if (p_pvrs < p_min) {
+    p_guess = p_max * math::pow_positive(two_rarefaction_x(), g.g3);
+  } else {
+    const Real gl = math::sqrt(left.shock_a / (left.shock_b + p_pvrs));
+    const Real gr = math::sqrt(right.shock_a / (right.shock_b + p_pvrs));
+    p_guess = (gl * left.p + gr * right.p - du) / (gl + gr);
+  }
+  // Here f(p_min) < 0, so p* > p_min. f is increasing and concave (sec. 4.3.1), so a Newton step
+  // from any p < p* stays below p* and climbs monotonically; from p > p* it lands below p*.
+  // Clamping the iterates to p_min (where f < 0) therefore never loses the root and replaces
+  // Toro's absolute floor TOLPRE, which is scale dependent.
+  const Real tolerance = pressure_tolerance<Real>();
+  Real p = math::fmax(p_guess, p_min);
+  Real p_evaluated = p;
+  PressureFunction fl{}, fr{};
+  for (int k = 0; k < kMaxNewtonIterations; ++k) {
+    p_evaluated = p;
+    const Real inv_p = math::fast_reciprocal(p);
+    fl = pressure_function(p, inv_p, left, g);
+    fr = pressure_function(p, inv_p, right, g);
+    p = math::fmax(p_min, p - (fl.value + fr.value + du) / (fl.derivative + fr.derivative));
+    star.iterations = k + 1;
+    // Toro's CHA > tolerance, multiplied through by p + p_old > 0 (a NaN stops too, rather than
+    // spinning to the cap).
+    if (!(2 * math::fabs(p - p_evaluated) > tolerance * (p + p_evaluated))) break;
+  }
+  star.p = p;
+  // u* (eq. 4.9) and each rarefaction side's q at p*, from the last evaluation at p_evaluated and
+  // its derivative: the step p - p_evaluated is below the tolerance relative to p, so the
+  // neglected second-order terms are below round-off (f_K is twice continuously
+  // differentiable, also across p_K, sec. 4.3.1).
+  const Real step = p - p_evaluated;
+  star.u = Real(0.5) * (left.u + right.u) +
+           Real(0.5) * (fr.value - fl.value + (fr.derivative - fl.derivative) * step);
+  const Real relative_step = step * math::fast_reciprocal(p_evaluated);
+  star.q_left = star_q(p, relative_step, fl, left, g);
+  star.q_right = star_q(p, relative_step, fr, right, g);
+  return star;
 }
 
-// Inside the left rarefaction fan (eq. 4.56), s between the head u_L - a_L and the tail.
-KOKKOS_INLINE_FUNCTION PrimitiveState1D left_fan(const PrimitiveState1D& w, Real sound, Real s,
-                                                 const GammaConstants& g) {
-  const Real c = math::fmax(Real(0), g.g5 + g.g6 / sound * (w.u - s));
-  PrimitiveState1D fan;
-  fan.rho = w.rho * math::pow(c, g.g4);
-  fan.u = g.g5 * (sound + g.g7 * w.u + s);
-  fan.p = w.p * math::pow(c, g.g3);
-  return fan;
+// The solution at s of two gas states (neither a vacuum) whose star region is `star`.
+KOKKOS_INLINE_FUNCTION SampledState sample(const Side& left, const Side& right,
+                                           const StarRegion& star, const GammaConstants& g,
+                                           Real s) {
+  SampledState out;
+  out.left_of_contact = s <= star.u;
+  if (star.vacuum) {
+    // Two rarefactions into the vacuum between S*_L and S*_R (sec. 4.6.3).
+    if (s < left_vacuum_front(left, g)) {
+      out.left_of_contact = true;
+      out.w = s <= left.u - left.a ? left.state() : left_fan(left, s, g);
+    } else if (s > right_vacuum_front(right, g)) {
+      out.left_of_contact = false;
+      out.w = s >= right.u + right.a ? right.state() : right_fan(right, s, g);
+    } else {
+      out.w = vacuum_state(s);
+    }
+    return out;
+  }
+  if (out.left_of_contact) {
+    if (star.p > left.p) {
+      // Left shock: speed eq. 4.52, star density eq. 4.50.
+      const Real pressure_ratio = star.p * left.inv_p;
+      const Real shock_speed = left.u - left.a * math::sqrt(g.g2 * pressure_ratio + g.g1);
+      out.w = s <= shock_speed ? left.state()
+                               : star_state(left, star, shock_density_ratio(pressure_ratio, g));
+    } else if (s <= left.u - left.a) {  // left of the rarefaction's head (eq. 4.55)
+      out.w = left.state();
+    } else if (s >= star.u - left.a * star.q_left) {  // right of its tail, a*_L = a_L q (eq. 4.54)
+      out.w = star_state(left, star, rarefaction_density_ratio(star.p * left.inv_p, star.q_left));
+    } else {
+      out.w = left_fan(left, s, g);
+    }
+  } else {
+    if (star.p > right.p) {
+      // Right shock: speed eq. 4.59, star density eq. 4.57.
+      const Real pressure_ratio = star.p * right.inv_p;
+      const Real shock_speed = right.u + right.a * math::sqrt(g.g2 * pressure_ratio + g.g1);
+      out.w = s >= shock_speed ? right.state()
+                               : star_state(right, star, shock_density_ratio(pressure_ratio, g));
+    } else if (s >= right.u + right.a) {  // right of the rarefaction's head (eq. 4.62)
+      out.w = right.state();
+    } else if (s <= star.u + right.a * star.q_right) {  // left of its tail (eq. 4.61)
+      out.w =
+          star_state(right, star, rarefaction_density_ratio(star.p * right.inv_p, star.q_right));
+    } else {
+      out.w = right_fan(right, s, g);
+    }
+  }
+  return out;
 }
 
-// Inside the right rarefaction fan (eq. 4.63).
-KOKKOS_INLINE_FUNCTION PrimitiveState1D right_fan(const PrimitiveState1D& w, Real sound, Real s,
-                                                  const GammaConstants& g) {
-  const Real c = math::fmax(Real(0), g.g5 - g.g6 / sound * (w.u - s));
-  PrimitiveState1D fan;
-  fan.rho = w.rho * math::pow(c, g.g4);
-  fan.u = g.g5 * (-sound + g.g7 * w.u + s);
-  fan.p = w.p * math::pow(c, g.g3);
-  return fan;
+// A side of a problem whose other side may be a vacuum: its gas, or a vacuum marker.
+KOKKOS_INLINE_FUNCTION Side side_or_vacuum(const PrimitiveState1D& w, const GammaConstants& g) {
+  return is_vacuum(w) ? Side{} : Side::of(w, 1 / w.rho, g);
 }
-
-// The two-rarefaction pressure (eq. 4.46): the root of f when both waves are rarefactions, so
-// exact when p* <= p_min and Toro's guess otherwise. Needs the pressure positivity condition.
-KOKKOS_INLINE_FUNCTION Real two_rarefaction_pressure(const PrimitiveState1D& left, Real a_left,
-                                                     const PrimitiveState1D& right, Real a_right,
-                                                     const GammaConstants& g) {
-  const Real numerator = a_left + a_right - g.g7 * (right.u - left.u);
-  const Real denominator = a_left / math::pow(left.p, g.g1) + a_right / math::pow(right.p, g.g1);
-  return math::pow(numerator / denominator, 1 / g.g1);
-}
-
-// The vacuum itself. Its velocity is undefined; u = s is the limit of the fan velocity at either
-// gas-vacuum front (there a = 0 and u = s), so the sampled profile stays continuous.
-KOKKOS_INLINE_FUNCTION PrimitiveState1D vacuum_state(Real s) { return PrimitiveState1D{0, s, 0}; }
 
 }  // namespace exact_riemann_detail
 
@@ -171,79 +234,13 @@ KOKKOS_INLINE_FUNCTION StarRegion exact_star_region(const PrimitiveState1D& left
   const detail::GammaConstants g(gas.gamma);
   const bool left_vacuum = detail::is_vacuum(left);
   const bool right_vacuum = detail::is_vacuum(right);
-
-  // 1. Vacuum in the data (sec. 4.6.1 and 4.6.2): a single rarefaction into the vacuum.
+  // Vacuum in the data (sec. 4.6.1 and 4.6.2): a single rarefaction into the vacuum.
   if (left_vacuum && right_vacuum) return StarRegion{0, 0, true, 0};
-  if (right_vacuum) {
-    const Real a_left = detail::sound_speed(left, g);
-    return StarRegion{0, detail::left_vacuum_front(left, a_left, g), true, 0};
-  }
-  if (left_vacuum) {
-    const Real a_right = detail::sound_speed(right, g);
-    return StarRegion{0, detail::right_vacuum_front(right, a_right, g), true, 0};
-  }
-
-  const Real a_left = detail::sound_speed(left, g);
-  const Real a_right = detail::sound_speed(right, g);
-  const Real du = right.u - left.u;
-
-  // 2. Pressure positivity condition (eq. 4.40): (du)_crit = 2 (a_L + a_R)/(g - 1) > u_R - u_L, or
-  //    the two rarefactions leave a vacuum between them (sec. 4.6.3).
-  if (g.g4 * (a_left + a_right) <= du) {
-    const Real s_left = detail::left_vacuum_front(left, a_left, g);
-    const Real s_right = detail::right_vacuum_front(right, a_right, g);
-    return StarRegion{0, Real(0.5) * (s_left + s_right), true, 0};
-  }
-
-  // 3. Two rarefactions (f(p_min) >= 0, sec. 4.3.1): the root lies in (0, p_min], where f is the
-  //    sum of two rarefaction branches and the two-rarefaction formula (eq. 4.46) is exact.
-  const Real p_min = math::fmin(left.p, right.p);
-  const Real p_max = math::fmax(left.p, right.p);
-  const Real f_at_p_min = detail::pressure_function(p_min, left, a_left, g).value +
-                          detail::pressure_function(p_min, right, a_right, g).value + du;
-  StarRegion star{0, 0, false, 0};
-  if (f_at_p_min >= 0) {
-    star.p = detail::two_rarefaction_pressure(left, a_left, right, a_right, g);
-  } else {
-    // 4. Newton-Raphson (sec. 4.3.2, eq. 4.44) from Toro's adaptive guess (routine GUESSP of his
-    //    Fortran program at the end of ch. 4): PVRS (eq. 4.47) when p_max/p_min <= 2 and the PVRS
-    //    value lies in [p_min, p_max], else two-rarefaction (eq. 4.46) or two-shock (eq. 4.48).
-    const Real p_pvrs =
-        math::fmax(Real(0), Real(0.5) * (left.p + right.p) -
-                                Real(0.125) * du * (left.rho + right.rho) * (a_left + a_right));
-    Real p_guess;
-    if (p_max / p_min <= 2 && p_min <= p_pvrs && p_pvrs <= p_max) {
-      p_guess = p_pvrs;
-    } else if (p_pvrs < p_min) {
-      p_guess = detail::two_rarefaction_pressure(left, a_left, right, a_right, g);
-    } else {
-      const Real gl = math::sqrt((g.g5 / left.rho) / (g.g6 * left.p + p_pvrs));
-      const Real gr = math::sqrt((g.g5 / right.rho) / (g.g6 * right.p + p_pvrs));
-      p_guess = (gl * left.p + gr * right.p - du) / (gl + gr);
-    }
-    // Here f(p_min) < 0, so p* > p_min. f is increasing and concave (sec. 4.3.1), so a Newton step
-    // from any p < p* stays below p* and climbs monotonically; from p > p* it lands below p*.
-    // Clamping the iterates to p_min (where f < 0) therefore never loses the root and replaces
-    // Toro's absolute floor TOLPRE, which is scale dependent.
-    const Real tolerance = detail::pressure_tolerance<Real>();
-    Real p_old = math::fmax(p_guess, p_min);
-    Real p = p_old;
-    for (int k = 0; k < detail::kMaxNewtonIterations; ++k) {
-      const auto fl = detail::pressure_function(p_old, left, a_left, g);
-      const auto fr = detail::pressure_function(p_old, right, a_right, g);
-      p = math::fmax(p_min, p_old - (fl.value + fr.value + du) / (fl.derivative + fr.derivative));
-      star.iterations = k + 1;
-      const Real change = 2 * math::fabs(p - p_old) / (p + p_old);
-      p_old = p;
-      if (!(change > tolerance)) break;  // a NaN stops too, rather than spinning to the cap
-    }
-    star.p = p;
-  }
-  // u* from eq. 4.9, with f_K evaluated at the converged p*.
-  const Real fl = detail::pressure_function(star.p, left, a_left, g).value;
-  const Real fr = detail::pressure_function(star.p, right, a_right, g).value;
-  star.u = Real(0.5) * (left.u + right.u) + Real(0.5) * (fr - fl);
-  return star;
+  const detail::Side l = detail::side_or_vacuum(left, g);
+  const detail::Side r = detail::side_or_vacuum(right, g);
+  if (right_vacuum) return StarRegion{0, detail::left_vacuum_front(l, g), true, 0};
+  if (left_vacuum) return StarRegion{0, detail::right_vacuum_front(r, g), true, 0};
+  return detail::star_region(l, r, g);
 }
 
 // The solution of the Riemann problem at similarity coordinate s = (x - x0)/t (sec. 4.5, and
@@ -254,107 +251,51 @@ KOKKOS_INLINE_FUNCTION SampledState exact_sample(const PrimitiveState1D& left,
                                                  Real s) {
   namespace detail = exact_riemann_detail;
   const detail::GammaConstants g(gas.gamma);
+  const bool left_vacuum = detail::is_vacuum(left);
+  const bool right_vacuum = detail::is_vacuum(right);
+  const detail::Side l = detail::side_or_vacuum(left, g);
+  const detail::Side r = detail::side_or_vacuum(right, g);
+  if (!left_vacuum && !right_vacuum) return detail::sample(l, r, star, g, s);
+  // Gas on one side at most (sec. 4.6.1, 4.6.2): that gas, its fan and the vacuum beyond it.
   SampledState out;
-  out.left_of_contact = s <= star.u;
-
-  if (star.vacuum) {
-    // Gas exists left of S*_L if the left state is not vacuum, right of S*_R likewise (sec. 4.6.1
-    // to 4.6.3); everything else is vacuum. Each gas region is a state and a fan into vacuum.
-    if (!detail::is_vacuum(left)) {
-      const Real a_left = detail::sound_speed(left, g);
-      if (s < detail::left_vacuum_front(left, a_left, g)) {
-        out.left_of_contact = true;
-        out.w = (s <= left.u - a_left) ? left : detail::left_fan(left, a_left, s, g);
-        return out;
-      }
-    }
-    if (!detail::is_vacuum(right)) {
-      const Real a_right = detail::sound_speed(right, g);
-      if (s > detail::right_vacuum_front(right, a_right, g)) {
-        out.left_of_contact = false;
-        out.w = (s >= right.u + a_right) ? right : detail::right_fan(right, a_right, s, g);
-        return out;
-      }
-    }
-    out.w = detail::vacuum_state(s);
-    return out;
-  }
-
-  if (out.left_of_contact) {
-    const Real a_left = detail::sound_speed(left, g);
-    const Real pressure_ratio = star.p / left.p;
-    if (star.p > left.p) {
-      // Left shock: speed eq. 4.52, star density eq. 4.50.
-      const Real shock_speed = left.u - a_left * math::sqrt(g.g2 * pressure_ratio + g.g1);
-      if (s <= shock_speed) {
-        out.w = left;
-      } else {
-        out.w.rho = left.rho * (pressure_ratio + g.g6) / (g.g6 * pressure_ratio + 1);
-        out.w.u = star.u;
-        out.w.p = star.p;
-      }
-    } else {
-      // Left rarefaction: head eq. 4.55, tail with a*_L of eq. 4.54, star density eq. 4.53.
-      const Real head = left.u - a_left;
-      const Real a_star = a_left * math::pow(pressure_ratio, g.g1);
-      const Real tail = star.u - a_star;
-      if (s <= head) {
-        out.w = left;
-      } else if (s >= tail) {
-        out.w.rho = left.rho * math::pow(pressure_ratio, 1 / g.gamma);
-        out.w.u = star.u;
-        out.w.p = star.p;
-      } else {
-        out.w = detail::left_fan(left, a_left, s, g);
-      }
-    }
+  if (!left_vacuum && s < detail::left_vacuum_front(l, g)) {
+    out.left_of_contact = true;
+    out.w = s <= l.u - l.a ? left : detail::left_fan(l, s, g);
+  } else if (!right_vacuum && s > detail::right_vacuum_front(r, g)) {
+    out.left_of_contact = false;
+    out.w = s >= r.u + r.a ? right : detail::right_fan(r, s, g);
   } else {
-    const Real a_right = detail::sound_speed(right, g);
-    const Real pressure_ratio = star.p / right.p;
-    if (star.p > right.p) {
-      // Right shock: speed eq. 4.59, star density eq. 4.57.
-      const Real shock_speed = right.u + a_right * math::sqrt(g.g2 * pressure_ratio + g.g1);
-      if (s >= shock_speed) {
-        out.w = right;
-      } else {
-        out.w.rho = right.rho * (pressure_ratio + g.g6) / (g.g6 * pressure_ratio + 1);
-        out.w.u = star.u;
-        out.w.p = star.p;
-      }
-    } else {
-      // Right rarefaction: head eq. 4.62, tail with a*_R of eq. 4.61, star density eq. 4.60.
-      const Real head = right.u + a_right;
-      const Real a_star = a_right * math::pow(pressure_ratio, g.g1);
-      const Real tail = star.u + a_star;
-      if (s >= head) {
-        out.w = right;
-      } else if (s <= tail) {
-        out.w.rho = right.rho * math::pow(pressure_ratio, 1 / g.gamma);
-        out.w.u = star.u;
-        out.w.p = star.p;
-      } else {
-        out.w = detail::right_fan(right, a_right, s, g);
-      }
-    }
+    out.left_of_contact = s <= star.u;
+    out.w = detail::vacuum_state(s);
   }
   return out;
 }
 
 // Godunov flux (Toro ch. 6: the flux of the exact solution on the face) through a face normal to
-// direction dir: the physical flux of the exact solution at s = 0. w_left and w_right are
-// Euler<Dim> primitive states (rho, u_1..u_Dim, p); the result is the conservative flux. The
-// Riemann problem is solved in the normal velocity; the transverse velocities are passive scalars
-// advected by the contact (Toro's split multi-dimensional case, end of ch. 4), so they are taken
-// from the side of the contact that s = 0 lies on.
+// direction dir: the physical flux of the exact solution at s = 0. The Riemann problem is solved
+// in the normal velocity; the transverse velocities are passive scalars advected by the contact
+// (Toro's split multi-dimensional case, end of ch. 4), so they are taken from the side of the
+// contact that s = 0 lies on. inv_rho_left, inv_rho_right: 1 / rho of each side (a face state
+// has them), or 0 to compute them here. A side with rho <= 0 is a vacuum.
 template <int Dim>
 KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State exact_riemann_flux(
     const typename Euler<Dim>::State& w_left, const typename Euler<Dim>::State& w_right, int dir,
-    const IdealGas& gas) {
+    const IdealGas& gas, Real inv_rho_left = 0, Real inv_rho_right = 0) {
+  namespace detail = exact_riemann_detail;
   using Eq = Euler<Dim>;
   const PrimitiveState1D left{w_left[Eq::kRho], w_left[Eq::kVel + dir], w_left[Eq::kPressure]};
   const PrimitiveState1D right{w_right[Eq::kRho], w_right[Eq::kVel + dir], w_right[Eq::kPressure]};
-  const StarRegion star = exact_star_region(left, right, gas);
-  const SampledState at_face = exact_sample(left, right, star, gas, Real(0));
+  const detail::GammaConstants g(gas.gamma);
+  SampledState at_face;
+  if (detail::is_vacuum(left) || detail::is_vacuum(right)) {
+    at_face = exact_sample(left, right, exact_star_region(left, right, gas), gas, Real(0));
+  } else {
+    const detail::Side l =
+        detail::Side::of(left, inv_rho_left != 0 ? inv_rho_left : 1 / left.rho, g);
+    const detail::Side r =
+        detail::Side::of(right, inv_rho_right != 0 ? inv_rho_right : 1 / right.rho, g);
+    at_face = detail::sample(l, r, detail::star_region(l, r, g), g, Real(0));
+  }
   typename Eq::State w_face = at_face.left_of_contact ? w_left : w_right;
   w_face[Eq::kRho] = at_face.w.rho;
   w_face[Eq::kVel + dir] = at_face.w.u;
