@@ -19,6 +19,8 @@ export LD_LIBRARY_PATH="$dir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 cores=$(nproc)
 log="$out/ab.log"
 kernels=muscl_hancock2d.flat.hllc,muscl_hancock2d.sweep_x.hllc,muscl_hancock2d.sweep_y.hllc,muscl_hancock2d.sweep_x.hllc.seg4,muscl_hancock2d.flat.exact
+# FV_CPU_AB_KERNELS (comma-separated names) replaces that list.
+kernels="${FV_CPU_AB_KERNELS:-$kernels}"
 echo "node: $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2); $(lscpu | grep -E 'L1d|L2' | tr -s ' ' | paste -sd ';')" | tee "$log"
 run() {  # run LABEL BINARY KERNELS [ENV=VALUE ...]
   local label=$1 bin=$2 kernels=$3
