@@ -14,9 +14,10 @@
 #    cost. The host threads (set-up, snapshot) are the node's cores.
 # 3. CUDA against OpenMP after 100 steps of the flat kernel, digit by digit: the deck's ends, then
 #    reflective and periodic ones along x; then the deck's ends at 2048^2, where the y walkers
-#    (131,072) are past what one Kokkos reduction holds and fold their maxima a warp at a time.
+#    (131,072) are past what one Kokkos reduction holds and fold their maxima a warp at a time;
+#    then the flat step with the exact solver.
 # 4. All the node's cores (OpenMP, pinned): the step and sweep kernels at 1e6 cells and the
-#    whole run with HLLC, flat and team.
+#    whole run in double and float, flat and team, HLLC and exact.
 # 0 (first): portaflow-bench --check-fast-math on CUDA.
 # Writes OUT/fv-speed.json (whole runs, comparison), OUT/bench-*.json (kernels), OUT/fv-speed.log.
 set -uo pipefail
@@ -32,6 +33,7 @@ lines="$work/lines.jsonl"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/dump_runs.sh"
 deck=inputs/fv/riemann_2d_seed003.yaml
 steps=muscl_hancock2d.flat.hllc,muscl_hancock2d.team.hllc,muscl_hancock2d.flat.exact,muscl_hancock2d.team.exact
+steps="$steps,muscl_hancock2d.flat.hllc.rough,muscl_hancock2d.flat.exact.rough,muscl_hancock2d.team.exact.rough"
 sweeps=muscl_hancock2d.sweep_x.hllc,muscl_hancock2d.sweep_y.hllc,muscl_hancock2d.sweep_x.hllc.teams,muscl_hancock2d.sweep_y.hllc.teams,muscl_hancock2d.sweep_x.hllc.seg4,muscl_hancock2d.sweep_y.hllc.seg16,muscl_hancock2d.sweep_y.hllc.seg64
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t64w62,muscl_hancock2d.sweep_x.hllc.teams.t128w126"
 sweeps="$sweeps,muscl_hancock2d.sweep_x.hllc.teams.t256w254"
@@ -100,15 +102,25 @@ for backend in cuda openmp; do
 done
 compare muscl_hancock_flat_2048 "$work/flat-2048-cuda.csv" "$work/flat-2048-openmp.csv"
 
-# 4. All the node's cores.
+# The exact solver (its powers are exp(log) on the GPU, pow on the CPU): 100 flat steps.
+for backend in cuda openmp; do
+  dump "compare.flat.exact.$backend" "portaflow-dump-$backend" "$cores" "$deck" \
+    "$work/flat-exact-$backend.csv" --steps 100 --set fv.flux=exact --set execution.kernel=flat
+done
+compare muscl_hancock_flat_exact "$work/flat-exact-cuda.csv" "$work/flat-exact-openmp.csv"
+
+# 4. All the node's cores: the kernels, and seed 003's run whole in double and float, flat and
+#    team, HLLC and exact (the issue's matrix, as on CUDA above).
 bench "openmp$cores" portaflow-bench-openmp "$cores" 1e6 "$steps,$sweeps"
-for kernel in flat team; do
-  dump "seed003.$kernel.hllc.openmp$cores" portaflow-dump-openmp "$cores" "$deck" /dev/null \
-    --set fv.flux=hllc --set "execution.kernel=$kernel"
+for precision in "" "-float"; do
+  for flux in hllc exact; do
+    for kernel in flat team; do
+      dump "seed003.$kernel.$flux.openmp$cores$precision" "portaflow-dump-openmp$precision" \
+        "$cores" "$deck" /dev/null --set "fv.flux=$flux" --set "execution.kernel=$kernel"
+    done
+  done
 done
 dump "seed003.flat.hllc.openmp$cores.repeat2" portaflow-dump-openmp "$cores" "$deck" /dev/null \
-  --set fv.flux=hllc --set execution.kernel=flat
-dump "seed003.flat.hllc.openmp$cores-float" portaflow-dump-openmp-float "$cores" "$deck" /dev/null \
   --set fv.flux=hllc --set execution.kernel=flat
 
 write_checks "$out/fv-speed.json"
