@@ -21,6 +21,7 @@
 #include "perf/report.hpp"
 #include "perf/system_info.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/floating_point.hpp"
 #include "portaflow/core/timer.hpp"
 #include "portaflow/core/types.hpp"
 
@@ -456,6 +457,7 @@ int main(int argc, char** argv) {
     // on the first cores of one socket, one thread per core.
     setenv("OMP_PROC_BIND", "close", /*overwrite=*/0);
     setenv("OMP_PLACES", "cores", 0);
+    portaflow::configure_host_subnormals();  // float builds (core/floating_point.hpp)
     Kokkos::ScopeGuard kokkos(argc, argv);
     if (options.check_fast_math > 0) {
       const FastMathCheck c = check_fast_math(options.check_fast_math, std::cout);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/floating_point.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/read_run_config.hpp"
 #include "portaflow/schemes/solver.hpp"
@@ -106,6 +107,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  portaflow::configure_host_subnormals();  // float builds (core/floating_point.hpp)
   Kokkos::ScopeGuard kokkos(argc, argv);
   try {
     return run(argc, argv);

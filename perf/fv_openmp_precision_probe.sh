@@ -4,7 +4,9 @@
 # float, and on the 2-core AMD build machine float is within 10% of double): the first STEPS
 # steps of seed 003 on one core and the whole run on all cores, float and double, team and
 # flat, so that arithmetic (the same ratio on one core) and contention between threads (a ratio
-# growing with threads) can be told apart. Run on the GPU node from the repository root:
+# growing with threads) can be told apart; with bin/portaflow-dump-openmp-float-prev in the
+# bundle, an earlier float build beside the bundle's. Run on the GPU node from the repository
+# root:
 #
 #   bash perf/fv_openmp_precision_probe.sh BUNDLE OUT [STEPS]
 #
@@ -24,22 +26,20 @@ lines="$work/lines.jsonl"
 source "$here/lib/dump_runs.sh"
 deck=inputs/fv/riemann_2d_seed003.yaml
 say "node: $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
-# One core: the first STEPS steps; all cores: the whole run.
+# One core: the first STEPS steps; all cores: the whole run. Each OpenMP dump of the bundle:
+# double, float, and float-prev where present (an earlier float build, to compare with).
 for threads in 1 "$cores"; do
   limit=(--steps "$steps")
   label=".steps$steps"
   [ "$threads" = 1 ] || { limit=(); label=""; }
   for kernel in team flat; do
-    for precision in "" "-float"; do
+    for precision in "" "-float" "-float-prev"; do
+      [ -x "$bundle/bin/portaflow-dump-openmp$precision" ] || continue
       dump "seed003.$kernel.exact.openmp$threads$precision$label" \
         "portaflow-dump-openmp$precision" "$threads" "$deck" /dev/null "${limit[@]}" \
         --set fv.flux=exact --set "execution.kernel=$kernel"
     done
   done
 done
-# The whole run on all cores, team, float, once more with each tile's rows shorter (16 x 32):
-# a tile row that shares a cache line with its neighbour's changes with the tile's width.
-dump "seed003.team.exact.openmp$cores-float.tile16x32" portaflow-dump-openmp-float "$cores" \
-  "$deck" /dev/null --set fv.flux=exact --set execution.kernel=team --set "execution.tile=[16, 32]"
 write_checks "$out/precision-probe.json"
 rm -rf "$work"

@@ -10,6 +10,7 @@
 #include "portaflow/app/run_driver.hpp"
 #include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/floating_point.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/atomic_write.hpp"
 #include "portaflow/io/checkpoint.hpp"
@@ -89,7 +90,8 @@ CommandLine parse_command_line(int argc, char** argv) {
 void list_available(std::ostream& out) {
   out << "Schemes (deck key 'scheme'):\n";
   for (const auto& s : available_schemes())
-    out << "  " << s.name << " (" << (s.dimension ? std::to_string(s.dimension) + "D" : std::string("1D/2D"))
+    out << "  " << s.name << " ("
+        << (s.dimension ? std::to_string(s.dimension) + "D" : std::string("1D/2D"))
         << "): " << s.description << "\n";
   out << "Problem types (deck key 'problem.type'):\n"
       << "  riemann: two constant states (problem.left, problem.right) split at problem.x0\n"
@@ -138,9 +140,10 @@ int run_command(const CommandLine& cl) {
     return 0;
   }
   if (config.scheme == SchemeKind::kMultiBlock && !cl.restart.empty())
-    throw InputError("--restart " + cl.restart + ": checkpoint and restart are not supported "
-                     "for the multiblock scheme yet; run " + cl.deck +
-                     " without --restart (it starts from the free stream)");
+    throw InputError("--restart " + cl.restart +
+                     ": checkpoint and restart are not supported "
+                     "for the multiblock scheme yet; run " +
+                     cl.deck + " without --restart (it starts from the free stream)");
   io::ensure_directory(config.output.dir);
   const std::filesystem::path resolved = std::filesystem::path(config.output.dir) / "resolved.yaml";
   io::write_atomically(resolved, [&](const std::filesystem::path& tmp) {
@@ -151,20 +154,19 @@ int run_command(const CommandLine& cl) {
   if (config.scheme == SchemeKind::kMultiBlock) return run_steady(cl, config);
   std::cout << version_text() << "\n"
             << "deck " << cl.deck << ": scheme " << config.scheme_name << ", "
-            << config.mesh.cell_count() << " cells, t_end = " << config.time.t_end
-            << ", output in " << config.output.dir << "\n";
+            << config.mesh.cell_count() << " cells, t_end = " << config.time.t_end << ", output in "
+            << config.output.dir << "\n";
   std::optional<io::Checkpoint> restart;
   if (!cl.restart.empty()) {
     restart = io::read_checkpoint(cl.restart);
     if (restart->scheme != config.scheme_name || restart->cells != config.mesh.cells ||
         restart->precision != kPrecisionName)
-      throw InputError("checkpoint '" + cl.restart + "' was written by a " + restart->scheme +
-                       " run (" + restart->precision + ", cells " +
-                       std::to_string(restart->cells[0]) + " x " +
-                       std::to_string(restart->cells[1]) + "); this deck asks for " +
-                       config.scheme_name + " (" + kPrecisionName + ", cells " +
-                       std::to_string(config.mesh.cells[0]) + " x " +
-                       std::to_string(config.mesh.cells[1]) + ")");
+      throw InputError(
+          "checkpoint '" + cl.restart + "' was written by a " + restart->scheme + " run (" +
+          restart->precision + ", cells " + std::to_string(restart->cells[0]) + " x " +
+          std::to_string(restart->cells[1]) + "); this deck asks for " + config.scheme_name + " (" +
+          kPrecisionName + ", cells " + std::to_string(config.mesh.cells[0]) + " x " +
+          std::to_string(config.mesh.cells[1]) + ")");
   }
   auto solver = make_solver(config);
   const RunSummary summary = run_to_end(config, *solver, std::cout, restart);
@@ -201,6 +203,7 @@ int main(int argc, char** argv) {
     // Pinned threads unless the user chose otherwise (Kokkos recommends spread + threads).
     setenv("OMP_PROC_BIND", "spread", /*overwrite=*/0);
     setenv("OMP_PLACES", "threads", 0);
+    portaflow::configure_host_subnormals();  // float builds (core/floating_point.hpp)
     Kokkos::ScopeGuard kokkos(argc, argv);
     return run_command(cl);
   } catch (const Error& e) {

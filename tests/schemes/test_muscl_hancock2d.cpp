@@ -333,8 +333,8 @@ TEST(MusclHancock2D, RatedWalkersReduceTheExactMaximumFewOrMany) {
   for (int v = 0; v < 4; ++v)
     for (Index j = 2; j < ny + 2; ++j)
       for (Index i = 2; i < nx + 2; ++i) {
-        difference = std::max(difference, std::fabs(a(v, j, i) - b(v, j, i)));
-        largest = std::max(largest, std::fabs(a(v, j, i)));
+        difference = std::max(difference, double(std::fabs(a(v, j, i) - b(v, j, i))));
+        largest = std::max(largest, double(std::fabs(a(v, j, i))));
       }
   // The same arithmetic per cell; FMA contraction may differ where a walker starts.
   EXPECT_LE(difference, 100 * std::numeric_limits<Real>::epsilon() * largest);
