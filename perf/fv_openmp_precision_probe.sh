@@ -5,7 +5,8 @@
 # steps of seed 003 on one core and the whole run on all cores, float and double, team and
 # flat, so that arithmetic (the same ratio on one core) and contention between threads (a ratio
 # growing with threads) can be told apart; with bin/portaflow-dump-openmp-float-prev in the
-# bundle, an earlier float build beside the bundle's. Run on the GPU node from the repository
+# bundle, an earlier float build beside the bundle's (8f7437b, which flushes float subnormals
+# to zero, against 65a916a: perf/results/SUMMARY.md). Run on the GPU node from the repository
 # root:
 #
 #   bash perf/fv_openmp_precision_probe.sh BUNDLE OUT [STEPS]
