@@ -32,14 +32,7 @@ source "$here/lib/dump_runs.sh"
 deck=inputs/fv/riemann_2d_seed003.yaml
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 
-# The earlier build's portaflow-dump binaries beside the bundle's (their rpath finds lib/).
-for backend in cuda openmp; do
-  gz=$(ls "$prev"/dump-$backend-*.gz 2>/dev/null | head -n 1)
-  [ -n "$gz" ] || continue
-  gunzip -c "$gz" >"$bundle/bin/portaflow-dump-$backend-prev" &&
-    chmod +x "$bundle/bin/portaflow-dump-$backend-prev"
-  say "earlier $backend dump: $(basename "$gz" .gz)"
-done
+unpack_prev_dumps "$prev"
 
 say "fast math check (CUDA)"
 timeout 120 "$bundle/bin/portaflow-bench-cuda" --check-fast-math 2>&1 | tee -a "$log"
@@ -82,5 +75,5 @@ for run in flat.new team.new flat.prev; do
 done
 
 write_checks "$out/exact-checks.json"
-rm -f "$bundle"/bin/portaflow-dump-*-prev
+remove_prev_dumps
 rm -rf "$work"

@@ -28,13 +28,7 @@ lines="$work/lines.jsonl"
 source "$here/lib/dump_runs.sh"
 deck=inputs/fv/riemann_2d_seed003.yaml
 say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
-for backend in cuda openmp; do
-  gz=$(ls "$prev"/dump-$backend-*.gz 2>/dev/null | head -n 1)
-  [ -n "$gz" ] || continue
-  gunzip -c "$gz" >"$bundle/bin/portaflow-dump-$backend-prev" &&
-    chmod +x "$bundle/bin/portaflow-dump-$backend-prev"
-  say "earlier $backend dump: $(basename "$gz" .gz)"
-done
+unpack_prev_dumps "$prev"
 
 for round in $(seq 1 "$rounds"); do
   for which in prev new; do
@@ -57,5 +51,5 @@ for round in 1 2; do
   done
 done
 write_checks "$out/whole-run-ab.json"
-rm -f "$bundle"/bin/portaflow-dump-*-prev
+remove_prev_dumps
 rm -rf "$work"

@@ -4,6 +4,9 @@
 # its JSON line appended to $lines as {"label": ..., "run": ...}.
 # compare NAME A.csv B.csv: digit-by-digit agreement (perf/compare_dumps.py) into $work.
 # write_checks TARGET: every run and comparison into one JSON file.
+# unpack_prev_dumps PREV: an earlier build's PREV/dump-cuda-<name>.gz and dump-openmp-<name>.gz
+# as $bundle/bin/portaflow-dump-{cuda,openmp}-prev (their rpath finds the bundle's lib/);
+# remove_prev_dumps takes them away again.
 export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 say() { printf '[checks %(%H:%M:%S)T +%ds] %s\n' -1 "$SECONDS" "$*" | tee -a "$log"; }
 
@@ -41,3 +44,16 @@ json.dump({"runs": runs, "cuda_vs_openmp": comparisons}, open(target, "w"), inde
 print("wrote", target)
 PY
 }
+
+unpack_prev_dumps() {
+  local backend gz
+  for backend in cuda openmp; do
+    gz=$(ls "$1"/dump-$backend-*.gz 2>/dev/null | head -n 1)
+    [ -n "$gz" ] || continue
+    gunzip -c "$gz" >"$bundle/bin/portaflow-dump-$backend-prev" &&
+      chmod +x "$bundle/bin/portaflow-dump-$backend-prev"
+    say "earlier $backend dump: $(basename "$gz" .gz)"
+  done
+}
+
+remove_prev_dumps() { rm -f "$bundle"/bin/portaflow-dump-*-prev; }
