@@ -65,6 +65,33 @@ KOKKOS_INLINE_FUNCTION constexpr T pressure_tolerance() {
 // the cap only guards against a state that is not a valid Riemann problem (NaN, negative p).
 inline constexpr int kMaxNewtonIterations = 50;
 
+// The star state on one side of the contact: p*, u* and that side's star density.
+KOKKOS_INLINE_FUNCTION PrimitiveState1D star_state(const Side& side, const StarRegion& star,
+                                                   Real density_ratio) {
+  return PrimitiveState1D{side.rho * density_ratio, star.u, star.p};
+}
+
+// The solution at s when there is vacuum in the data or between the waves (sec. 4.6): each side
+// with gas (left_gas, right_gas) is its state, then its fan up to the gas-vacuum front; vacuum
+// lies between the fronts.
+KOKKOS_INLINE_FUNCTION SampledState sample_with_vacuum(const Side& left, bool left_gas,
+                                                       const Side& right, bool right_gas,
+                                                       const StarRegion& star,
+                                                       const GammaConstants& g, Real s) {
+  SampledState out;
+  if (left_gas && s < left_vacuum_front(left, g)) {
+    out.left_of_contact = true;
+    out.w = s <= left.u - left.a ? left.state() : left_fan(left, s, g);
+  } else if (right_gas && s > right_vacuum_front(right, g)) {
+    out.left_of_contact = false;
+    out.w = s >= right.u + right.a ? right.state() : right_fan(right, s, g);
+  } else {
+    out.left_of_contact = s <= star.u;
+    out.w = vacuum_state(s);
+  }
+  return out;
+}
+
 // The star region of two gas states (neither a vacuum): sec. 4.3 and 4.6.3.
 KOKKOS_INLINE_FUNCTION StarRegion star_region(const Side& left, const Side& right,
                                               const GammaConstants& g) {
@@ -171,21 +198,10 @@ KOKKOS_INLINE_FUNCTION StarRegion star_region(const Side& left, const Side& righ
 KOKKOS_INLINE_FUNCTION SampledState sample(const Side& left, const Side& right,
                                            const StarRegion& star, const GammaConstants& g,
                                            Real s) {
+  // Two rarefactions leaving a vacuum between them (sec. 4.6.3).
+  if (star.vacuum) return sample_with_vacuum(left, true, right, true, star, g, s);
   SampledState out;
   out.left_of_contact = s <= star.u;
-  if (star.vacuum) {
-    // Two rarefactions into the vacuum between S*_L and S*_R (sec. 4.6.3).
-    if (s < left_vacuum_front(left, g)) {
-      out.left_of_contact = true;
-      out.w = s <= left.u - left.a ? left.state() : left_fan(left, s, g);
-    } else if (s > right_vacuum_front(right, g)) {
-      out.left_of_contact = false;
-      out.w = s >= right.u + right.a ? right.state() : right_fan(right, s, g);
-    } else {
-      out.w = vacuum_state(s);
-    }
-    return out;
-  }
   if (out.left_of_contact) {
     if (star.p > left.p) {
       // Left shock: speed eq. 4.52, star density eq. 4.50.
@@ -257,50 +273,62 @@ KOKKOS_INLINE_FUNCTION SampledState exact_sample(const PrimitiveState1D& left,
   const detail::Side r = detail::side_or_vacuum(right, g);
   if (!left_vacuum && !right_vacuum) return detail::sample(l, r, star, g, s);
   // Gas on one side at most (sec. 4.6.1, 4.6.2): that gas, its fan and the vacuum beyond it.
-  SampledState out;
-  if (!left_vacuum && s < detail::left_vacuum_front(l, g)) {
-    out.left_of_contact = true;
-    out.w = s <= l.u - l.a ? left : detail::left_fan(l, s, g);
-  } else if (!right_vacuum && s > detail::right_vacuum_front(r, g)) {
-    out.left_of_contact = false;
-    out.w = s >= r.u + r.a ? right : detail::right_fan(r, s, g);
-  } else {
-    out.left_of_contact = s <= star.u;
-    out.w = detail::vacuum_state(s);
-  }
-  return out;
+  return detail::sample_with_vacuum(l, !left_vacuum, r, !right_vacuum, star, g, s);
 }
 
-// Godunov flux (Toro ch. 6: the flux of the exact solution on the face) through a face normal to
-// direction dir: the physical flux of the exact solution at s = 0. The Riemann problem is solved
-// in the normal velocity; the transverse velocities are passive scalars advected by the contact
-// (Toro's split multi-dimensional case, end of ch. 4), so they are taken from the side of the
-// contact that s = 0 lies on. inv_rho_left, inv_rho_right: 1 / rho of each side (a face state
-// has them), or 0 to compute them here. A side with rho <= 0 is a vacuum.
+namespace exact_riemann_detail {
+
+// The Godunov flux of exact_riemann_flux, with 1 / rho of each side given (unused for a side with
+// rho <= 0, a vacuum).
 template <int Dim>
-KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State exact_riemann_flux(
-    const typename Euler<Dim>::State& w_left, const typename Euler<Dim>::State& w_right, int dir,
-    const IdealGas& gas, Real inv_rho_left = 0, Real inv_rho_right = 0) {
-  namespace detail = exact_riemann_detail;
+KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State godunov_flux(
+    const typename Euler<Dim>::State& w_left, Real inv_rho_left,
+    const typename Euler<Dim>::State& w_right, Real inv_rho_right, int dir, const IdealGas& gas) {
   using Eq = Euler<Dim>;
   const PrimitiveState1D left{w_left[Eq::kRho], w_left[Eq::kVel + dir], w_left[Eq::kPressure]};
   const PrimitiveState1D right{w_right[Eq::kRho], w_right[Eq::kVel + dir], w_right[Eq::kPressure]};
-  const detail::GammaConstants g(gas.gamma);
   SampledState at_face;
-  if (detail::is_vacuum(left) || detail::is_vacuum(right)) {
+  if (is_vacuum(left) || is_vacuum(right)) {
     at_face = exact_sample(left, right, exact_star_region(left, right, gas), gas, Real(0));
   } else {
-    const detail::Side l =
-        detail::Side::of(left, inv_rho_left != 0 ? inv_rho_left : 1 / left.rho, g);
-    const detail::Side r =
-        detail::Side::of(right, inv_rho_right != 0 ? inv_rho_right : 1 / right.rho, g);
-    at_face = detail::sample(l, r, detail::star_region(l, r, g), g, Real(0));
+    const GammaConstants g(gas.gamma);
+    const Side l = Side::of(left, inv_rho_left, g);
+    const Side r = Side::of(right, inv_rho_right, g);
+    at_face = sample(l, r, star_region(l, r, g), g, Real(0));
   }
   typename Eq::State w_face = at_face.left_of_contact ? w_left : w_right;
   w_face[Eq::kRho] = at_face.w.rho;
   w_face[Eq::kVel + dir] = at_face.w.u;
   w_face[Eq::kPressure] = at_face.w.p;
   return Eq::flux_from_primitive(w_face, dir, gas);
+}
+
+}  // namespace exact_riemann_detail
+
+// Godunov flux (Toro ch. 6: the flux of the exact solution on the face) through a face normal to
+// direction dir: the physical flux of the exact solution at s = 0. w_left and w_right are
+// Euler<Dim> primitive states (rho, u_1..u_Dim, p), a side with rho <= 0 a vacuum; the result is
+// the conservative flux. The Riemann problem is solved in the normal velocity; the transverse
+// velocities are passive scalars advected by the contact (Toro's split multi-dimensional case,
+// end of ch. 4), so they are taken from the side of the contact that s = 0 lies on.
+template <int Dim>
+KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State exact_riemann_flux(
+    const typename Euler<Dim>::State& w_left, const typename Euler<Dim>::State& w_right, int dir,
+    const IdealGas& gas) {
+  using Eq = Euler<Dim>;
+  const Real inv_rho_left = w_left[Eq::kRho] > 0 ? 1 / w_left[Eq::kRho] : Real(0);
+  const Real inv_rho_right = w_right[Eq::kRho] > 0 ? 1 / w_right[Eq::kRho] : Real(0);
+  return exact_riemann_detail::godunov_flux<Dim>(w_left, inv_rho_left, w_right, inv_rho_right, dir,
+                                                 gas);
+}
+
+// The same from face states (euler.hpp), whose 1 / rho the solver reuses.
+template <int Dim>
+KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State exact_riemann_flux(const FaceState<Dim>& left,
+                                                                     const FaceState<Dim>& right,
+                                                                     int dir, const IdealGas& gas) {
+  return exact_riemann_detail::godunov_flux<Dim>(left.w, left.inv_rho, right.w, right.inv_rho, dir,
+                                                 gas);
 }
 
 }  // namespace portaflow::physics

@@ -122,13 +122,6 @@ KOKKOS_INLINE_FUNCTION Real rarefaction_density_ratio(Real pressure_ratio, Real 
   return pressure_ratio / (q * q);
 }
 
-// The star state on one side of the contact: p*, u* and that side's star density.
-template <class Star>
-KOKKOS_INLINE_FUNCTION PrimitiveState1D star_state(const Side& side, const Star& star,
-                                                   Real density_ratio) {
-  return PrimitiveState1D{side.rho * density_ratio, star.u, star.p};
-}
-
 // Speeds of the edges of a vacuum region (sec. 4.6): the left gas ends at S*_L = u_L + 2 a_L/(g-1)
 // (sec. 4.6.1), the right gas at S*_R = u_R - 2 a_R/(g-1) (sec. 4.6.2).
 KOKKOS_INLINE_FUNCTION Real left_vacuum_front(const Side& side, const GammaConstants& g) {

@@ -24,7 +24,7 @@ struct ExactFlux {
   KOKKOS_INLINE_FUNCTION static typename physics::Euler<Dim>::State flux(
       const physics::FaceState<Dim>& l, const physics::FaceState<Dim>& r, int dir,
       const physics::IdealGas& gas) {
-    return physics::exact_riemann_flux<Dim>(l.w, r.w, dir, gas, l.inv_rho, r.inv_rho);
+    return physics::exact_riemann_flux<Dim>(l, r, dir, gas);
   }
 };
 
