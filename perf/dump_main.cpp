@@ -74,18 +74,27 @@ int run(int argc, char** argv) {
   const double seconds = between(start, end);
 
   std::ofstream out(positional[1]);
-  const int nx = static_cast<int>(snap.edges[0].size()) - 1;
+  // High-order runs: every output point of every element (their point fields); else cell centres.
+  const bool elements = snap.elements.has_value();
+  const auto& fields = elements ? snap.elements->point_fields : snap.fields;
+  const int nx = elements ? 0 : static_cast<int>(snap.edges[0].size()) - 1;
   out << "x,y";
-  for (const auto& f : snap.fields) out << "," << f.name;
+  for (const auto& f : fields) out << "," << f.name;
   out << "\n";
   char text[40];
-  for (std::size_t k = 0; k < snap.fields[0].values.size(); ++k) {
-    const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
-    const double x = 0.5 * (snap.edges[0][i] + snap.edges[0][i + 1]);
-    const double y = snap.dimension > 1 ? 0.5 * (snap.edges[1][j] + snap.edges[1][j + 1]) : 0.0;
+  for (std::size_t k = 0; k < fields[0].values.size(); ++k) {
+    double x = 0, y = 0;
+    if (elements) {
+      x = snap.elements->points[3 * k];
+      y = snap.elements->points[3 * k + 1];
+    } else {
+      const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
+      x = 0.5 * (snap.edges[0][i] + snap.edges[0][i + 1]);
+      y = snap.dimension > 1 ? 0.5 * (snap.edges[1][j] + snap.edges[1][j + 1]) : 0.0;
+    }
     std::snprintf(text, sizeof text, "%.17g,%.17g", x, y);
     out << text;
-    for (const auto& f : snap.fields) {
+    for (const auto& f : fields) {
       std::snprintf(text, sizeof text, ",%.17g", f.values[k]);
       out << text;
     }

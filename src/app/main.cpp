@@ -173,6 +173,8 @@ int run_command(const CommandLine& cl) {
   std::cout << "done: " << summary.steps << " steps to t = " << summary.time << " in "
             << summary.wall_seconds << " s (" << summary.cell_updates_per_second
             << " cell-updates/s); outputs in " << config.output.dir << "\n";
+  for (const auto& [name, value] : solver->exact_errors())
+    std::cout << "error against the exact solution: " << name << " = " << value << "\n";
   return 0;
 }
 

@@ -42,12 +42,42 @@ SolutionOutput::SolutionOutput(const OutputConfig& config) : config_(config), di
   if (config_.vtk) series_ = std::make_unique<PvdSeries>(dir_ / (config_.name + ".pvd"));
 }
 
+LagrangeQuadMesh to_lagrange_mesh(const SolutionSnapshot& snapshot) {
+  require(snapshot.elements.has_value(), "internal error: not a high-order snapshot");
+  const LagrangeQuadSnapshot& e = *snapshot.elements;
+  LagrangeQuadMesh mesh;
+  mesh.order = e.order;
+  mesh.cells = static_cast<std::size_t>(e.elements);
+  mesh.point_coordinates = e.points;
+  // Point fields under their names; element averages as "<name>_average" cell data.
+  for (const auto& field : e.point_fields) mesh.point_data.push_back({field.name, 1, field.values});
+  for (const auto& field : snapshot.fields)
+    mesh.cell_data.push_back({field.name + "_average", 1, field.values});
+  return mesh;
+}
+
+namespace {
+
+// A 2D snapshot's file: .vtu for high-order elements, .vtr for a rectilinear grid.
+void write_2d(const std::filesystem::path& file, const SolutionSnapshot& snapshot) {
+  if (snapshot.elements)
+    write_vtu(file, to_lagrange_mesh(snapshot));
+  else
+    write_vtr(file, to_structured_block(snapshot));
+}
+
+const char* extension_2d(const SolutionSnapshot& snapshot) {
+  return snapshot.elements ? ".vtu" : ".vtr";
+}
+
+}  // namespace
+
 std::filesystem::path SolutionOutput::write_frame(const SolutionSnapshot& snapshot) {
   if (!series_) return {};
-  char number[16];
-  std::snprintf(number, sizeof number, "_%04d.vtr", frames_);
+  char number[24];
+  std::snprintf(number, sizeof number, "_%04d%s", frames_, extension_2d(snapshot));
   const std::filesystem::path file = dir_ / (config_.name + number);
-  write_vtr(file, to_structured_block(snapshot));
+  write_2d(file, snapshot);
   series_->add(snapshot.time, file);
   frame_list_.emplace_back(snapshot.time, file.filename().string());
   ++frames_;
@@ -68,8 +98,8 @@ std::filesystem::path SolutionOutput::write_final(const SolutionSnapshot& snapsh
     write_line_out_csv(file, snapshot);
     return file;
   }
-  const auto file = dir_ / "final.vtr";
-  write_vtr(file, to_structured_block(snapshot));
+  const auto file = dir_ / (std::string("final") + extension_2d(snapshot));
+  write_2d(file, snapshot);
   return file;
 }
 

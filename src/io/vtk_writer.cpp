@@ -27,6 +27,9 @@
 #include <vtkRectilinearGrid.h>
 #include <vtkSmartPointer.h>
 #include <vtkStructuredGrid.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkXMLUnstructuredGridWriter.h>
+#include <vtkCellType.h>
 #include <vtkXMLRectilinearGridWriter.h>
 #include <vtkXMLStructuredGridWriter.h>
 
@@ -306,6 +309,38 @@ void write_vtr(const fs::path& path, const StructuredBlock& block) {
 void write_vts(const fs::path& path, const StructuredBlock& block) {
   check_block(file_label(path), block, Geometry::kCurvilinear);
   write_curvilinear(path, block);
+}
+
+void write_vtu(const fs::path& path, const LagrangeQuadMesh& mesh) {
+  const std::string label = file_label(path);
+  if (mesh.order < 1) throw Error(label + ": Lagrange cells need order >= 1");
+  const std::size_t per_cell = static_cast<std::size_t>(mesh.order + 1) * (mesh.order + 1);
+  const std::size_t points = mesh.cells * per_cell;
+  if (mesh.point_coordinates.size() != 3 * points) {
+    throw Error(label + ": point_coordinates has " + std::to_string(mesh.point_coordinates.size()) +
+                " values but " + std::to_string(mesh.cells) + " cells of order " +
+                std::to_string(mesh.order) + " have " + std::to_string(points) + " points x 3");
+  }
+  check_arrays(label, "cell", mesh.cell_data, mesh.cells, "cells");
+  check_arrays(label, "point", mesh.point_data, points, "points");
+  auto grid = vtkSmartPointer<vtkUnstructuredGrid>::New();
+  auto vtk_points = vtkSmartPointer<vtkPoints>::New();
+  vtk_points->SetData(to_vtk("Points", 3, mesh.point_coordinates));
+  grid->SetPoints(vtk_points);
+  grid->Allocate(static_cast<vtkIdType>(mesh.cells));
+  std::vector<vtkIdType> ids(per_cell);
+  for (std::size_t c = 0; c < mesh.cells; ++c) {
+    for (std::size_t p = 0; p < per_cell; ++p) ids[p] = static_cast<vtkIdType>(c * per_cell + p);
+    grid->InsertNextCell(VTK_LAGRANGE_QUADRILATERAL, static_cast<vtkIdType>(per_cell), ids.data());
+  }
+  for (const NamedArray& array : mesh.cell_data)
+    grid->GetCellData()->AddArray(to_vtk(array.name, array.components, array.values));
+  for (const NamedArray& array : mesh.point_data)
+    grid->GetPointData()->AddArray(to_vtk(array.name, array.components, array.values));
+  write_atomically(path, [&](const fs::path& temporary) {
+    auto writer = vtkSmartPointer<vtkXMLUnstructuredGridWriter>::New();
+    run_vtk_writer(*writer, grid, temporary);
+  });
 }
 
 void write_vtm(const fs::path& path,

@@ -5,6 +5,7 @@
 #include "portaflow/schemes/fv/muscl_hancock_1d_solver.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
 #include "portaflow/schemes/fv/muscl_solver.hpp"
+#include "portaflow/schemes/highorder/highorder_solver.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow {
@@ -27,6 +28,12 @@ const std::vector<SchemeInfo>& available_schemes() {
        "curvilinear multi-block SBP finite differences (order 2 or 4) with artificial "
        "dissipation, SAT boundaries and interfaces, 5-stage Runge-Kutta with local time steps to "
        "a steady state (seed 001)"},
+      {"dg", SchemeKind::kDg, 2,
+       "discontinuous Galerkin on quadrilaterals, P1-P3: Gauss-Legendre points, weak form by "
+       "quadrature, Rusanov/HLLC face flux, SSP-RK3 (seed 002, sec. 2.3)"},
+      {"cpr", SchemeKind::kCpr, 2,
+       "correction procedure via reconstruction (flux reconstruction) on quadrilaterals, P1-P3: "
+       "Gauss-Lobatto points, Radau correction, chain-rule divergence (seed 002, sec. 2.2)"},
   };
   return schemes;
 }
@@ -45,6 +52,9 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
     case SchemeKind::kMuscl:
       if (config.mesh.dimension == 1) return std::make_unique<fv::Muscl1DSolver>(config);
       return std::make_unique<fv::Muscl2DSolver>(config);
+    case SchemeKind::kDg:
+    case SchemeKind::kCpr:
+      return highorder::make_highorder_solver(config);
     case SchemeKind::kMultiBlock:
       // A steady-state scheme: it has cycles and residuals, not time steps.
       throw Error("internal error: the multiblock scheme marches to a steady state and has no "

@@ -77,6 +77,12 @@ TEST(Restart, Muscl2DContinuesBitwise) {
   expect_restart_is_bitwise("fv/radial_explosion.yaml", "mesh.cells=[80,80]", "final.vtr");
 }
 
+// High-order elements: the state at every solution point is the whole of the solver's state.
+TEST(Restart, HighOrderCprContinuesBitwise) {
+  expect_restart_is_bitwise("highorder/vortex_cpr_p2.yaml",
+                            "mesh.cells=[16,16] --set time.t_end=2 --set output.every=1", "final.vtu");
+}
+
 TEST(Restart, CheckpointOfAnotherRunIsRejected) {
   TemporaryFolder folder;
   const std::string out = (folder / "a").string();

@@ -207,5 +207,40 @@ TEST(DeckOverrides, MalformedOverrides) {
   EXPECT_NE(error_of(kGoodDeck, {"mesh.cells.nx=4"}).find("not a map"), std::string::npos);
 }
 
+// The high-order decks: the degree is bounded by what is compiled, the face flux by what the
+// element kernels are instantiated for, and the problems by what they can run without a limiter.
+const std::string kHighOrderDeck = R"(scheme: dg
+problem:
+  type: isentropic_vortex
+  mean: {rho: 1.0, u: 1.0, v: 0.0, p: 1.0}
+  strength: 5
+  center_x: 0
+  center_y: 0
+mesh:
+  cells: [10, 10]
+  domain: [-5, 5, -5, 5]
+highorder:
+  order: 2
+time:
+  t_end: 1.0
+)";
+
+TEST(DeckErrors, HighOrderKeysAreChecked) {
+  EXPECT_EQ(error_of(kHighOrderDeck), "");
+  const std::string degree = error_of(replace(kHighOrderDeck, "order: 2", "order: 9"));
+  EXPECT_NE(degree.find("deck.yaml:12:10"), std::string::npos) << degree;
+  EXPECT_NE(degree.find("highorder.order"), std::string::npos) << degree;
+  const std::string flux = error_of(kHighOrderDeck, {"highorder.flux=exact"});
+  EXPECT_NE(flux.find("highorder.flux"), std::string::npos) << flux;
+  EXPECT_NE(flux.find("rusanov"), std::string::npos) << flux;
+  // divergence is cpr's alone: a dg deck with it is an unknown key.
+  const std::string divergence = error_of(kHighOrderDeck, {"highorder.divergence=chain_rule"});
+  EXPECT_NE(divergence.find("highorder.divergence"), std::string::npos) << divergence;
+  const std::string warp = error_of(kHighOrderDeck, {"mesh.warp=0.3"});
+  EXPECT_NE(warp.find("mesh.warp"), std::string::npos) << warp;
+  const std::string problem = error_of(replace(kHighOrderDeck, "type: isentropic_vortex", "type: riemann"));
+  EXPECT_NE(problem.find("problem.type"), std::string::npos) << problem;
+}
+
 }  // namespace
 }  // namespace portaflow::io

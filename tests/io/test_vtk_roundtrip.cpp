@@ -19,6 +19,9 @@
 #include <vtkXMLMultiBlockDataReader.h>
 #include <vtkXMLRectilinearGridReader.h>
 #include <vtkXMLStructuredGridReader.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkXMLUnstructuredGridReader.h>
+#include <vtkCellType.h>
 
 #include <cmath>
 #include <functional>
@@ -410,6 +413,38 @@ TEST(VtkWriter, FailureInsideVtkIsReported) {
             std::string::npos)
       << message;
   EXPECT_TRUE(folder_entries(folder.path()).empty());
+}
+
+// High-order elements: two degree-2 Lagrange quadrilaterals (9 points each, not shared) read
+// back as VTK_LAGRANGE_QUADRILATERAL cells with every point and value bit for bit.
+TEST(VtkRoundTrip, LagrangeQuadrilateralsReadBack) {
+  TemporaryFolder folder;
+  LagrangeQuadMesh mesh;
+  mesh.order = 2;
+  mesh.cells = 2;
+  mesh.point_coordinates = awkward_field(2 * 9 * 3, 0.4);
+  mesh.point_data.push_back({"rho", 1, awkward_field(18, 0.5)});
+  mesh.cell_data.push_back({"rho_average", 1, awkward_field(2, 0.6)});
+  const auto file = folder / "elements.vtu";
+  write_vtu(file, mesh);
+  vtkNew<vtkXMLUnstructuredGridReader> reader;
+  reader->SetFileName(file.c_str());
+  reader->Update();
+  vtkUnstructuredGrid* grid = reader->GetOutput();
+  ASSERT_EQ(grid->GetNumberOfCells(), 2);
+  ASSERT_EQ(grid->GetNumberOfPoints(), 18);
+  for (vtkIdType c = 0; c < 2; ++c) EXPECT_EQ(grid->GetCellType(c), VTK_LAGRANGE_QUADRILATERAL);
+  for (vtkIdType p = 0; p < 18; ++p) {
+    double x[3];
+    grid->GetPoint(p, x);
+    for (int d = 0; d < 3; ++d) EXPECT_EQ(x[d], mesh.point_coordinates[3 * p + d]);
+    EXPECT_EQ(grid->GetPointData()->GetArray("rho")->GetTuple1(p), mesh.point_data[0].values[p]);
+  }
+  EXPECT_EQ(grid->GetCellData()->GetArray("rho_average")->GetTuple1(1), mesh.cell_data[0].values[1]);
+  // A wrong point count is refused before anything is written.
+  mesh.point_coordinates.pop_back();
+  EXPECT_THROW(write_vtu(folder / "bad.vtu", mesh), Error);
+  EXPECT_FALSE(std::filesystem::exists(folder / "bad.vtu"));
 }
 
 }  // namespace

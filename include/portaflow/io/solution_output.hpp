@@ -1,5 +1,6 @@
-// Writes a run's solution files from host snapshots: a VTK series (one .vtr per frame plus the
-// .pvd ParaView opens in one click) and the final state (final.csv in 1D, final.vtr in 2D).
+// Writes a run's solution files from host snapshots: a VTK series (one .vtr per frame, .vtu for
+// high-order elements, plus the .pvd ParaView opens in one click) and the final state (final.csv
+// in 1D, final.vtr or final.vtu in 2D).
 #pragma once
 
 #include <filesystem>
@@ -13,6 +14,10 @@ namespace portaflow::io {
 
 // The snapshot as a rectilinear VTK block with cell arrays.
 StructuredBlock to_structured_block(const SolutionSnapshot& snapshot);
+
+// A high-order snapshot as VTK Lagrange quadrilaterals: point fields rho, u, v, p, and the
+// element averages as cell fields rho_average, ...
+LagrangeQuadMesh to_lagrange_mesh(const SolutionSnapshot& snapshot);
 
 // final.csv: x (cell centre) then every field, one row per cell (1D runs).
 void write_line_out_csv(const std::filesystem::path& file, const SolutionSnapshot& snapshot);

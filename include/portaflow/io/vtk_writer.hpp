@@ -51,6 +51,17 @@ std::size_t number_of_cells(const StructuredBlock& block);
 void write_vtr(const std::filesystem::path& path, const StructuredBlock& block);  // rectilinear
 void write_vts(const std::filesystem::path& path, const StructuredBlock& block);  // curvilinear
 
+// High-order elements for ParaView: an unstructured grid (.vtu) of VTK_LAGRANGE_QUADRILATERAL
+// cells of degree `order`, each with its own (order + 1)^2 points (discontinuous data are kept:
+// neighbours do not share points) in VTK's Lagrange ordering, given element after element.
+struct LagrangeQuadMesh {
+  int order = 1;
+  std::size_t cells = 0;
+  std::vector<double> point_coordinates;  // (x, y, z) per point
+  std::vector<NamedArray> cell_data, point_data;
+};
+void write_vtu(const std::filesystem::path& path, const LagrangeQuadMesh& mesh);
+
 // A multi-block data set: "<folder>/<stem>.vtm" plus one piece per block in "<folder>/<stem>/",
 // named "<stem>_<index>.vts" for a curvilinear block and ".vtr" for a rectilinear one (the same
 // layout vtkXMLMultiBlockDataWriter uses). Block names are shown by ParaView and must be

@@ -19,6 +19,12 @@ namespace portaflow::mesh {
 // of the uniform one). Throws portaflow::InputError for fewer than 2 nodes or an empty domain.
 MultiBlockMesh box_mesh(std::array<int, 2> nodes, std::array<double, 4> domain, double warp);
 
+// The warped box's point at parameters (s, t) in [0, 1]^2: the formula above, with the sines
+// exactly zero at s, t in {0, 1} (so the boundary is exactly the rectangle's). Element meshes
+// place their geometry nodes with it.
+std::array<double, 2> warped_box_point(std::array<double, 4> domain, double warp, double s,
+                                       double t);
+
 // The nodes of box_mesh(nodes, domain, warp), bit for bit, cut at the middle node of each
 // direction into 2 x 2 blocks with duplicated nodes on the cuts (nodes[0] and nodes[1] must be
 // odd). The blocks are oriented differently on purpose, so an interface treatment that assumes

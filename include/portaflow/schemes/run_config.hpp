@@ -1,10 +1,19 @@
 // What a deck asks for, as plain structs. The io layer fills these from YAML (and checks every
-// value); schemes read them and never see YAML (DESIGN.md §3).
+// value); schemes read them and never see YAML (DESIGN.md §3). The keys every scheme shares
+// (scheme, problem, mesh, time, output, physics, boundary, execution) are here; each scheme
+// family's own options live in its config header beside its solver and are one member of
+// RunConfig (DESIGN.md §10).
 #pragma once
 
 #include <array>
 #include <string>
 #include <vector>
+
+#include "portaflow/schemes/cese/cese_config.hpp"
+#include "portaflow/schemes/common/flux_kind.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 
 namespace portaflow {
 
@@ -16,6 +25,8 @@ enum class SchemeKind {
   kMusclHancock,  // Toro's MUSCL-Hancock with a Riemann solver at the faces, 1D or 2D (split)
   kMuscl,         // unsplit MUSCL (2nd or 3rd order) + Riemann flux + SSP-RK3, 1D or 2D
   kMultiBlock,    // curvilinear multi-block SBP-SAT finite differences to steady state (seed 001)
+  kDg,            // discontinuous Galerkin on Gauss-Legendre points, quadrilaterals (seed 002)
+  kCpr,           // CPR / flux reconstruction on Gauss-Lobatto points, quadrilaterals (seed 002)
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.
@@ -79,7 +90,9 @@ struct BoundaryConfig {
                                    BoundaryKind::kNonReflective, BoundaryKind::kNonReflective};
 };
 
-enum class KernelChoice { kTeam, kFlat };
+// kAuto: the variant measured faster on the backend the run is on (a scheme that offers it
+// says which in its reader).
+enum class KernelChoice { kTeam, kFlat, kAuto };
 
 struct ExecutionConfig {
   KernelChoice kernel = KernelChoice::kTeam;
@@ -87,35 +100,6 @@ struct ExecutionConfig {
   int segment = 0;  // MUSCL-Hancock flat: cells per line walker; 0: chosen from size and backend
 };
 
-// muscl_hancock: Toro's four (sec. 14.4); muscl: minmod or none (unlimited).
-enum class LimiterKind { kFirstOrder, kMinbee, kVanLeer, kSuperbee, kMinmod, kNone };
-enum class FluxKind { kExact, kHllc, kRusanov };
-
-// 2D dimensional splitting: x-y on even steps and y-x on odd ones (seed 003's), or the average
-// of x-y and y-x from the same state (symmetric under x <-> y, twice the sweeps).
-enum class SplittingKind { kAlternating, kAveraged };
-
-// muscl: the reconstruction of face values from cell values.
-enum class ReconstructionKind {
-  kMuscl2,  // linear, slope minmod(backward, forward) (or central when unlimited)
-  kMuscl3,  // van Leer's kappa = 1/3 scheme (third-order face values), minmod-limited or not
-};
-
-// muscl in 1D: planar, or the radial equations with cylindrical or spherical symmetry (x = r).
-enum class GeometryKind { kPlanar, kCylindrical, kSpherical };
-
-struct FvConfig {
-  LimiterKind limiter = LimiterKind::kVanLeer;
-  FluxKind flux = FluxKind::kExact;
-  SplittingKind splitting = SplittingKind::kAlternating;
-  ReconstructionKind reconstruction = ReconstructionKind::kMuscl2;
-  GeometryKind geometry = GeometryKind::kPlanar;
-  double tvb_m = 0;  // muscl: differences below tvb_m h^2 are not limited (0: plain minmod)
-};
-
-struct CeseConfig {
-  double alpha = 2;  // W0 exponent (eq. 3.9 of seed 000)
-};
 
 struct PhysicsConfig {
   double gamma = 1.4;
@@ -151,60 +135,6 @@ struct OutputConfig {
   long long every_cycles = 0;     // multiblock: cycles between VTK frames; 0: the last only
 };
 
-// multiblock: where the mesh comes from.
-enum class MultiBlockMeshKind {
-  kBox,        // one block, every face far field (seed 001's scaling test); optionally warped
-  kFourBlock,  // the box split into 2 x 2 blocks whose index directions are rotated and reversed
-  kNaca0012,   // three-block C-mesh around NACA 0012 (wake lower, airfoil, wake upper)
-  kPlot3d,     // a multi-block Plot3D grid file; interfaces found from coincident face nodes
-};
-
-// A boundary patch a deck names for a Plot3D mesh: a whole face of a block.
-struct BoundarySpec {
-  int block = 0;       // 0-based
-  int face = 0;        // mesh::Face as an int (imin = 0 ... kmax = 5)
-  int kind = 0;        // mesh::BoundaryKind as an int
-};
-
-struct MultiBlockMeshConfig {
-  MultiBlockMeshKind kind = MultiBlockMeshKind::kBox;
-  // box and four_block: nodes per direction over the whole domain, the domain, and the
-  // amplitude of a smooth sine warping of the interior nodes (fraction of the domain size).
-  std::array<int, 3> nodes{17, 17, 1};
-  std::array<double, 4> domain{0, 1, 0, 1};  // x_min, x_max, y_min, y_max
-  double warp = 0;
-  // naca0012: refinement level, 0 (coarse), 1 (medium) or 2 (fine), each twice the previous in
-  // every direction, nested (the coarser levels are every other node of the finer).
-  int level = 0;
-  double far_field_chords = 20;  // distance of the outer boundary from the airfoil
-  // plot3d: the grid file and the boundary kind of each face node no interface covers.
-  std::string plot3d_file;
-  std::vector<BoundarySpec> boundaries;
-  int default_boundary = 0;  // mesh::BoundaryKind for faces the deck does not list
-};
-
-// multiblock: the discretisation.
-struct MultiBlockConfig {
-  int order = 4;             // SBP interior order: 2 (boundary 1) or 4 (boundary 2)
-  double dissipation = 0.2;  // coefficient of the SBP artificial dissipation (Mattson et al. 2004)
-  // Far-field state = free stream + the compressible point vortex of the current lift at the
-  // quarter chord (Thomas & Salas 1986), so a lifting body's circulation is not cut off by a
-  // domain of finite size. For airfoils with chord 1 from x = 0.
-  bool far_field_vortex = false;
-};
-
-// A uniform free stream (non-dimensional: rho = 1, p = 1 / gamma, so the speed of sound is 1).
-struct FreestreamConfig {
-  double mach = 0.5;
-  double alpha_degrees = 0;  // angle of attack, from +x towards +y
-};
-
-// Steady-state marching (multiblock).
-struct SteadyConfig {
-  double residual_drop = 1e-10;  // stop when every equation's L2 residual fell by this factor
-  long long max_cycles = 10000;  // stop after this many Runge-Kutta cycles
-};
-
 struct RunConfig {
   std::string deck_path;  // for messages
   SchemeKind scheme = SchemeKind::kExactRiemann;
@@ -216,9 +146,11 @@ struct RunConfig {
   OutputConfig output;
   BoundaryConfig boundary;
   ExecutionConfig execution;
+  // Per family (each read by its own src/io/deck/read_<family>.cpp).
   CeseConfig cese;
   FvConfig fv;
-  // multiblock only
+  HighOrderConfig highorder;
+  // multiblock (its mesh, discretisation, flow and steady march)
   MultiBlockMeshConfig multiblock_mesh;
   MultiBlockConfig multiblock;
   FreestreamConfig freestream;

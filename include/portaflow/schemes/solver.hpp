@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "portaflow/schemes/run_config.hpp"
@@ -18,13 +19,27 @@ struct HostField {
   std::vector<double> values;  // one per cell, x fastest
 };
 
-// Host copy of a solution on a rectilinear mesh (cell edges per direction), ready for the writers.
+// A high-order solution's elements as VTK Lagrange quadrilaterals of degree `order`: each element's
+// (order + 1)^2 points in VTK's Lagrange ordering (corners counter-clockwise from (-1, -1); edge
+// points bottom, right, top, left, each in increasing xi or eta; interior points xi fastest),
+// at equispaced reference positions, with the solution polynomial's values there.
+struct LagrangeQuadSnapshot {
+  int order = 1;
+  long long elements = 0;
+  std::vector<double> points;            // x, y, z per point, element after element
+  std::vector<HostField> point_fields;   // rho, u, v, p at the points
+};
+
+// Host copy of a solution, ready for the writers: on a rectilinear mesh (cell edges per
+// direction, fields per cell), or, when `elements` is set, on high-order elements (fields are
+// then the element averages, edges empty).
 struct SolutionSnapshot {
   int dimension = 1;
   double time = 0;
   long long step = 0;
   std::array<std::vector<double>, 3> edges;  // cell edge coordinates per direction
   std::vector<HostField> fields;             // rho, u (v, w), p
+  std::optional<LagrangeQuadSnapshot> elements;
 };
 
 // Domain integrals of the conserved variables: sum over cells of U * cell volume.
@@ -72,6 +87,10 @@ class Solver {
   virtual SolutionSnapshot snapshot() const = 0;
   virtual ConservedTotals conserved_totals() const = 0;
   virtual std::optional<NonPhysicalCell> find_nonphysical() const = 0;
+
+  // Errors against the problem's exact solution at the current time, named, for the run's final
+  // report; empty where the scheme does not compute them.
+  virtual std::vector<std::pair<std::string, double>> exact_errors() const { return {}; }
 
   // Checkpoint and restart. restore_state() throws Error if the arrays do not fit this solver.
   virtual SolverState save_state() const = 0;

@@ -3,29 +3,19 @@
 // (STYLE.md, practice 4: no per-cell switch on a runtime value).
 #pragma once
 
-#include "portaflow/physics/slope_limiters.hpp"
-#include "portaflow/schemes/fv/muscl_reconstruction.hpp"
-#include "portaflow/schemes/fv/riemann_flux_choice.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/physics/slope_limiters.hpp"
+#include "portaflow/schemes/common/flux_dispatch.hpp"
+#include "portaflow/schemes/fv/muscl_reconstruction.hpp"
 #include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::fv {
-
-// action(Flux{}) for the deck's face flux.
-template <class Action>
-void dispatch_flux(const FvConfig& fv, const Action& action) {
-  switch (fv.flux) {
-    case FluxKind::kExact: return action(ExactFlux{});
-    case FluxKind::kHllc: return action(HllcFlux{});
-    case FluxKind::kRusanov: return action(RusanovFlux{});
-  }
-}
 
 // muscl_hancock: action(Limiter{}, Flux{}).
 template <class Action>
 void dispatch_limiter_and_flux(const FvConfig& fv, const Action& action) {
   auto with_flux = [&](auto limiter) {
-    dispatch_flux(fv, [&](auto flux) { action(limiter, flux); });
+    dispatch_flux(fv.flux, [&](auto flux) { action(limiter, flux); });
   };
   switch (fv.limiter) {
     case LimiterKind::kFirstOrder: return with_flux(physics::FirstOrderLimiter{});
@@ -40,7 +30,7 @@ void dispatch_limiter_and_flux(const FvConfig& fv, const Action& action) {
 template <class Action>
 void dispatch_reconstruction_and_flux(const FvConfig& fv, const Action& action) {
   auto with_flux = [&](auto reconstruction) {
-    dispatch_flux(fv, [&](auto flux) { action(reconstruction, flux); });
+    dispatch_flux(fv.flux, [&](auto flux) { action(reconstruction, flux); });
   };
   const bool limited = fv.limiter != LimiterKind::kNone;
   if (fv.reconstruction == ReconstructionKind::kMuscl3)

@@ -1,0 +1,10 @@
+// The CE/SE family's deck options (schemes cese1d and cese2d), read by src/io/deck/read_cese.cpp.
+#pragma once
+
+namespace portaflow {
+
+struct CeseConfig {
+  double alpha = 2;  // W0 exponent (eq. 3.9 of seed 000)
+};
+
+}  // namespace portaflow

@@ -1,0 +1,108 @@
+// The common flux at every face point of the element grid: each side's trace of its solution
+// polynomial (the interpolation to the element end, exact for Gauss-Lobatto points that sit on
+// it), a boundary state where the face is on a non-periodic boundary, and the Riemann flux
+// through the face's area normal (physics/euler_normal.hpp). Written as F_hat . n with n
+// unnormalised, so the residuals add it as they stand.
+#pragma once
+
+#include "portaflow/core/parallel.hpp"
+#include "portaflow/physics/euler_normal.hpp"
+#include "portaflow/schemes/highorder/element_operators.hpp"
+#include "portaflow/schemes/run_config.hpp"
+
+namespace portaflow::highorder {
+
+using E2 = physics::Euler<2>;
+
+// The state outside a boundary face from the one inside: zero gradient for nonreflective
+// (transmissive), the normal momentum mirrored for reflective (a slip wall: the Riemann flux then
+// carries pressure only).
+KOKKOS_INLINE_FUNCTION E2::State boundary_state(const E2::State& inside, BoundaryKind kind,
+                                                Real nx, Real ny) {
+  E2::State out = inside;
+  if (kind == BoundaryKind::kReflective) {
+    const Real mn = (inside[E2::kMom] * nx + inside[E2::kMom + 1] * ny) / (nx * nx + ny * ny);
+    out[E2::kMom] -= 2 * mn * nx;
+    out[E2::kMom + 1] -= 2 * mn * ny;
+  }
+  return out;
+}
+
+// Trace at one end of the element whose points along `line` (a row J, or a column I when
+// Vertical) start at `first`: the interpolant's value there, sum_a weights[a] w_a. With
+// Gauss-Lobatto points (kEndPoint) the end is a solution point and its value is read directly,
+// not N values of which N - 1 are multiplied by zero.
+template <int N, bool Vertical, bool kEndPoint>
+KOKKOS_INLINE_FUNCTION E2::State element_trace(const Field2D& w, Index line, Index first,
+                                               const Real (&weights)[N]) {
+  E2::State s;
+  for (int v = 0; v < E2::kNumVars; ++v) {
+    if constexpr (kEndPoint) {
+      const Index at = weights[0] == Real(1) ? first : first + N - 1;
+      s[v] = Vertical ? w(v, at, line) : w(v, line, at);
+    } else {
+      Real sum = 0;
+      for (int a = 0; a < N; ++a) sum += weights[a] * (Vertical ? w(v, first + a, line) : w(v, line, first + a));
+      s[v] = sum;
+    }
+  }
+  return s;
+}
+
+struct FaceArrays {
+  Field2D normals_x, normals_y;  // (2, J, f), (2, f, I)
+  Field2D fluxes_x, fluxes_y;    // (4, J, f), (4, f, I)
+};
+
+// Common fluxes of state w at every x face (J, f), f = 0..nx, and y face (f, I), f = 0..ny.
+// kEndPoints: the solution points include the element ends (cpr's Gauss-Lobatto points).
+template <int N, class Flux, bool kEndPoints>
+void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOperators<N>& ops,
+                         Index nx, Index ny, const BoundaryConfig& boundary,
+                         const physics::IdealGas& gas) {
+  const Index ni = nx * N, nj = ny * N;
+  const auto nrm_x = faces.normals_x, nrm_y = faces.normals_y;
+  const auto fx = faces.fluxes_x, fy = faces.fluxes_y;
+  const BoundaryKind x_min = boundary.side[0], x_max = boundary.side[1];
+  const BoundaryKind y_min = boundary.side[2], y_max = boundary.side[3];
+  const bool periodic_x = x_min == BoundaryKind::kPeriodic;
+  const bool periodic_y = y_min == BoundaryKind::kPeriodic;
+  par_for(
+      "highorder.x_face_fluxes", IndexBox2D{{0, nj}, {0, nx + 1}}, KOKKOS_LAMBDA(Index J, Index f) {
+        const Real n_x = nrm_x(0, J, f), n_y = nrm_x(1, J, f);
+        const bool inner = f > 0 && f < nx;
+        E2::State left, right;
+        if (inner || periodic_x) {
+          left = element_trace<N, false, kEndPoints>(w, J, (f > 0 ? f - 1 : nx - 1) * N, ops.trace_plus);
+          right = element_trace<N, false, kEndPoints>(w, J, (f < nx ? f : 0) * N, ops.trace_minus);
+        } else if (f == 0) {
+          right = element_trace<N, false, kEndPoints>(w, J, 0, ops.trace_minus);
+          left = boundary_state(right, x_min, n_x, n_y);
+        } else {
+          left = element_trace<N, false, kEndPoints>(w, J, (nx - 1) * N, ops.trace_plus);
+          right = boundary_state(left, x_max, n_x, n_y);
+        }
+        const auto flux = physics::rotated_riemann_flux<Flux>(left, right, n_x, n_y, gas);
+        for (int v = 0; v < E2::kNumVars; ++v) fx(v, J, f) = flux[v];
+      });
+  par_for(
+      "highorder.y_face_fluxes", IndexBox2D{{0, ny + 1}, {0, ni}}, KOKKOS_LAMBDA(Index f, Index I) {
+        const Real n_x = nrm_y(0, f, I), n_y = nrm_y(1, f, I);
+        const bool inner = f > 0 && f < ny;
+        E2::State below, above;
+        if (inner || periodic_y) {
+          below = element_trace<N, true, kEndPoints>(w, I, (f > 0 ? f - 1 : ny - 1) * N, ops.trace_plus);
+          above = element_trace<N, true, kEndPoints>(w, I, (f < ny ? f : 0) * N, ops.trace_minus);
+        } else if (f == 0) {
+          above = element_trace<N, true, kEndPoints>(w, I, 0, ops.trace_minus);
+          below = boundary_state(above, y_min, n_x, n_y);
+        } else {
+          below = element_trace<N, true, kEndPoints>(w, I, (ny - 1) * N, ops.trace_plus);
+          above = boundary_state(below, y_max, n_x, n_y);
+        }
+        const auto flux = physics::rotated_riemann_flux<Flux>(below, above, n_x, n_y, gas);
+        for (int v = 0; v < E2::kNumVars; ++v) fy(v, f, I) = flux[v];
+      });
+}
+
+}  // namespace portaflow::highorder

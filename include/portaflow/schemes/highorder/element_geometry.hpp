@@ -1,0 +1,71 @@
+// The element grid's geometry, on the host in double: nx x ny quadrilaterals of the (optionally
+// warped) box, each mapped from [-1, 1]^2 isoparametrically: a degree-k polynomial in xi and eta
+// through (k + 1)^2 Gauss-Lobatto geometry nodes placed with mesh::warped_box_point. Shared
+// edges use the same nodes (computed from global node indices), so neighbours see the same
+// curved edge and the metrics below are continuous across it.
+//
+// Metrics (seed 002 works on Cartesian squares; curvilinear form after Kopriva, "Implementing
+// Spectral Methods for PDEs", ch. 6): with J = x_xi y_eta - x_eta y_xi, the contravariant normals
+//   n_xi = (y_eta, -x_eta),   n_eta = (-y_xi, x_xi)
+// turn the Euler equations into J dU/dt + d(F . n_xi)/dxi + d(F . n_eta)/deta = 0. They are the
+// exact derivatives of the mapping polynomial, so d(n_xi)/dxi + d(n_eta)/deta = 0 holds at every
+// point (the discrete metric identity that makes a uniform flow stay uniform).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "portaflow/schemes/highorder/basis_1d.hpp"
+#include "portaflow/schemes/run_config.hpp"
+
+namespace portaflow::highorder {
+
+// Metrics at one point: n_xi, n_eta and J.
+struct PointMetrics {
+  double xi_x, xi_y;    // n_xi = (y_eta, -x_eta)
+  double eta_x, eta_y;  // n_eta = (-y_xi, x_xi)
+  double jacobian;
+};
+
+class ElementMapping {
+ public:
+  // degree k >= 1 of the mapping (the solution's degree: isoparametric elements).
+  ElementMapping(const MeshConfig& mesh, double warp, int degree);
+
+  int elements_x() const { return nx_; }
+  int elements_y() const { return ny_; }
+
+  // Physical position and metrics of reference point (xi, eta) of element (ex, ey).
+  std::array<double, 2> position(int ex, int ey, double xi, double eta) const;
+  PointMetrics metrics(int ex, int ey, double xi, double eta) const;
+
+ private:
+  int nx_, ny_;
+  std::vector<double> nodes_;  // the Gauss-Lobatto geometry nodes on [-1, 1]
+  std::array<double, 4> domain_;
+  double warp_;
+  // Geometry node (i, j) of element (ex, ey): x and y.
+  std::array<double, 2> node(int ex, int ey, int i, int j) const;
+};
+
+// Host tables of everything the kernels need about the geometry, for n solution points per
+// direction at `points` (the method's). Point (J, I) is local point (b, a) = (J % n, I % n) of
+// element (J / n, I / n); rows of J slowest.
+struct ElementGridMetrics {
+  int n = 0, nx = 0, ny = 0;
+  std::vector<double> x, y;        // point positions
+  std::vector<double> point;       // 5 per point: xi_x, xi_y, eta_x, eta_y, 1 / J
+  std::vector<double> weight_jac;  // w_a w_b J: the point's share of the element's area
+  // Area normals n_xi at x faces (2, J, f), f = 0..nx, and n_eta at y faces (2, f, I),
+  // f = 0..ny, at the face points (the solution points' traces). On a periodic direction the
+  // last face's normal is the first's, so both sides of the wrapped face agree bit for bit.
+  std::vector<double> x_face, y_face;
+};
+
+// set_boundary_points: the method's solution points include the element ends (Gauss-Lobatto),
+// so the normals at those points are set to the face normals, so the flux at an end point and
+// the common flux there use the same normal.
+ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const PointSet1D& points,
+                                        std::array<bool, 2> periodic, bool set_boundary_points);
+
+}  // namespace portaflow::highorder

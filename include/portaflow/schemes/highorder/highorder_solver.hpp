@@ -1,0 +1,87 @@
+// schemes dg and cpr (seed 002, secs. 2.2-2.3): high-order element methods on a structured grid
+// of quadrilaterals (element_geometry.hpp), the solution a degree-k polynomial per element held
+// at (k + 1)^2 solution points, three-stage SSP Runge-Kutta (time/ssp_rk3.hpp).
+//
+// Storage: every field is (var, J, I) over the grid of solution points, I = ex (k + 1) + a,
+// J = ey (k + 1) + b for local point (a, b) of element (ex, ey): an element's row of points is
+// contiguous, and a row of the whole grid is unit-stride for coalesced loads. No ghost points:
+// faces read across the boundary with periodic wrapping or a boundary state.
+//
+// One Runge-Kutta stage is two kernels: the common fluxes at every face point (element_faces.hpp),
+// then the residual at every solution point fused with the stage update (element_residual.hpp),
+// flat (one thread per point) or in teams (a tile of elements in scratch).
+#pragma once
+
+#include <memory>
+
+#include "portaflow/schemes/highorder/element_geometry.hpp"
+#include "portaflow/schemes/highorder/element_operators.hpp"
+#include "portaflow/schemes/solver.hpp"
+
+namespace portaflow::highorder {
+
+// Density errors against the exact solution (problems that have one), both RMS over the domain:
+// element_average: of the element averages against the exact solution's averages (seed 002's
+// norm, sec. 4), pointwise: of the solution polynomial against the exact solution over a
+// (k + 4)-point Gauss rule per direction in every element.
+struct DensityErrors {
+  double element_average = 0;
+  double pointwise = 0;
+};
+
+class HighOrderSolver : public Solver {
+ public:
+  double time() const override { return time_; }
+  // Degrees of freedom (solution points): what "cells" means for the run driver and benchmarks.
+  long long cell_count() const override;
+  double stable_time_step() override;
+  SolutionSnapshot snapshot() const override;
+  ConservedTotals conserved_totals() const override;
+  std::optional<NonPhysicalCell> find_nonphysical() const override;
+  SolverState save_state() const override;
+  void restore_state(const SolverState& state) override;
+
+  // Density errors (both norms) when the problem has an exact solution.
+  std::vector<std::pair<std::string, double>> exact_errors() const override;
+
+  // One Runge-Kutta stage k (0, 1, 2) of a step of dt; advance() is the three.
+  virtual void stage(int k, double dt) = 0;
+  DensityErrors density_errors() const;
+  int points_per_direction() const { return n_; }
+  long long element_count() const;
+  KernelChoice kernel() const { return kernel_; }
+  // The variant kAuto picks on this backend (measured: perf/results, see README).
+  static KernelChoice default_kernel();
+
+ protected:
+  HighOrderSolver(const RunConfig& config, int points);
+  void finish_step(double dt) {
+    time_ += dt;
+    ++steps_;
+  }
+  // The Runge-Kutta buffers of stage k: its input and where it writes.
+  const Field2D& stage_input(int k) const { return k == 0 ? state_ : stages_[k - 1]; }
+  const Field2D& stage_output(int k) const { return k == 2 ? state_ : stages_[k]; }
+
+  RunConfig config_;
+  int n_;  // points per direction, k + 1
+  KernelChoice kernel_;
+  ElementMapping mapping_;
+  LineOperatorTables tables_;
+  Field2D state_;                 // (4, J, I): rho, rho u, rho v, E at the solution points
+  Field2D stages_[2];             // SSP-RK3's U^(1), U^(2)
+  Field2D metrics_;               // (5, J, I): xi_x, xi_y, eta_x, eta_y, 1 / J
+  Field2D face_normals_x_;        // (2, J, f): n_xi at x face f
+  Field2D face_normals_y_;        // (2, f, I): n_eta at y face f
+  Field2D fluxes_x_, fluxes_y_;   // (4, J, f), (4, f, I): common normal fluxes at face points
+  std::vector<double> weight_jac_;  // host: w_a w_b J per point (J, I)
+  DeviceView<double**> weight_jac_device_;  // the same on the device, for the totals
+  std::vector<double> point_x_, point_y_;   // host: solution point positions
+  double time_ = 0;
+  long long steps_ = 0;
+};
+
+// Builds the dg or cpr solver of config.highorder (its degree selects the compiled variant).
+std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config);
+
+}  // namespace portaflow::highorder

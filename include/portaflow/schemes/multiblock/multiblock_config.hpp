@@ -1,0 +1,64 @@
+// The multi-block family's deck options (scheme multiblock, seed 001), read by
+// src/io/deck/read_multiblock.cpp.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace portaflow {
+
+// multiblock: where the mesh comes from.
+enum class MultiBlockMeshKind {
+  kBox,        // one block, every face far field (seed 001's scaling test); optionally warped
+  kFourBlock,  // the box split into 2 x 2 blocks whose index directions are rotated and reversed
+  kNaca0012,   // three-block C-mesh around NACA 0012 (wake lower, airfoil, wake upper)
+  kPlot3d,     // a multi-block Plot3D grid file; interfaces found from coincident face nodes
+};
+
+// A boundary patch a deck names for a Plot3D mesh: a whole face of a block.
+struct BoundarySpec {
+  int block = 0;       // 0-based
+  int face = 0;        // mesh::Face as an int (imin = 0 ... kmax = 5)
+  int kind = 0;        // mesh::BoundaryKind as an int
+};
+
+struct MultiBlockMeshConfig {
+  MultiBlockMeshKind kind = MultiBlockMeshKind::kBox;
+  // box and four_block: nodes per direction over the whole domain, the domain, and the
+  // amplitude of a smooth sine warping of the interior nodes (fraction of the domain size).
+  std::array<int, 3> nodes{17, 17, 1};
+  std::array<double, 4> domain{0, 1, 0, 1};  // x_min, x_max, y_min, y_max
+  double warp = 0;
+  // naca0012: refinement level, 0 (coarse), 1 (medium) or 2 (fine), each twice the previous in
+  // every direction, nested (the coarser levels are every other node of the finer).
+  int level = 0;
+  double far_field_chords = 20;  // distance of the outer boundary from the airfoil
+  // plot3d: the grid file and the boundary kind of each face node no interface covers.
+  std::string plot3d_file;
+  std::vector<BoundarySpec> boundaries;
+  int default_boundary = 0;  // mesh::BoundaryKind for faces the deck does not list
+};
+
+// multiblock: the discretisation.
+struct MultiBlockConfig {
+  int order = 4;             // SBP interior order: 2 (boundary 1) or 4 (boundary 2)
+  double dissipation = 0.2;  // coefficient of the SBP artificial dissipation (Mattson et al. 2004)
+  // Far-field state = free stream + the compressible point vortex of the current lift at the
+  // quarter chord (Thomas & Salas 1986), so a lifting body's circulation is not cut off by a
+  // domain of finite size. For airfoils with chord 1 from x = 0.
+  bool far_field_vortex = false;
+};
+
+// A uniform free stream (non-dimensional: rho = 1, p = 1 / gamma, so the speed of sound is 1).
+struct FreestreamConfig {
+  double mach = 0.5;
+  double alpha_degrees = 0;  // angle of attack, from +x towards +y
+};
+
+// Steady-state marching (multiblock).
+struct SteadyConfig {
+  double residual_drop = 1e-10;  // stop when every equation's L2 residual fell by this factor
+  long long max_cycles = 10000;  // stop after this many Runge-Kutta cycles
+};
+}  // namespace portaflow

@@ -1,0 +1,132 @@
+#include "portaflow/schemes/highorder/element_geometry.hpp"
+
+#include <string>
+
+#include "portaflow/core/error.hpp"
+#include "portaflow/mesh/box_mesh.hpp"
+
+namespace portaflow::highorder {
+
+ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
+    : nx_(mesh.cells[0]),
+      ny_(mesh.cells[1]),
+      nodes_(gauss_lobatto(degree + 1).nodes),
+      domain_{mesh.domain_min[0], mesh.domain_max[0], mesh.domain_min[1], mesh.domain_max[1]},
+      warp_(warp) {
+  require(degree >= 1, "internal error: an element mapping needs degree >= 1, got " +
+                           std::to_string(degree));
+}
+
+std::array<double, 2> ElementMapping::node(int ex, int ey, int i, int j) const {
+  // Global node indices, so an edge shared by two elements has the same nodes in both.
+  // Lobatto nodes are not equispaced: the parameter is the element's share plus the node's.
+  const double s = (ex + (nodes_[i] + 1) / 2) / nx_;
+  const double t = (ey + (nodes_[j] + 1) / 2) / ny_;
+  return mesh::warped_box_point(domain_, warp_, s, t);
+}
+
+std::array<double, 2> ElementMapping::position(int ex, int ey, double xi, double eta) const {
+  const auto li = lagrange_values(nodes_, xi), lj = lagrange_values(nodes_, eta);
+  std::array<double, 2> p{0, 0};
+  const int m = static_cast<int>(nodes_.size());
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i) {
+      const auto q = node(ex, ey, i, j);
+      p[0] += q[0] * li[i] * lj[j];
+      p[1] += q[1] * li[i] * lj[j];
+    }
+  return p;
+}
+
+PointMetrics ElementMapping::metrics(int ex, int ey, double xi, double eta) const {
+  const auto li = lagrange_values(nodes_, xi), lj = lagrange_values(nodes_, eta);
+  const auto di = lagrange_derivatives(nodes_, xi), dj = lagrange_derivatives(nodes_, eta);
+  double x_xi = 0, x_eta = 0, y_xi = 0, y_eta = 0;
+  const int m = static_cast<int>(nodes_.size());
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i) {
+      const auto q = node(ex, ey, i, j);
+      x_xi += q[0] * di[i] * lj[j];
+      y_xi += q[1] * di[i] * lj[j];
+      x_eta += q[0] * li[i] * dj[j];
+      y_eta += q[1] * li[i] * dj[j];
+    }
+  const double jacobian = x_xi * y_eta - x_eta * y_xi;
+  if (!(jacobian > 0))
+    throw InputError("element (" + std::to_string(ex) + ", " + std::to_string(ey) +
+                     ") of the element grid is folded (Jacobian " + std::to_string(jacobian) +
+                     "): reduce mesh.warp");
+  return {y_eta, -x_eta, -y_xi, x_xi, jacobian};
+}
+
+ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const PointSet1D& points,
+                                        std::array<bool, 2> periodic, bool set_boundary_points) {
+  ElementGridMetrics g;
+  g.n = points.size();
+  g.nx = mapping.elements_x();
+  g.ny = mapping.elements_y();
+  const int n = g.n, ni = g.nx * n, nj = g.ny * n;
+  const std::size_t count = static_cast<std::size_t>(ni) * nj;
+  g.x.resize(count);
+  g.y.resize(count);
+  g.point.resize(5 * count);
+  g.weight_jac.resize(count);
+  g.x_face.resize(2 * static_cast<std::size_t>(nj) * (g.nx + 1));
+  g.y_face.resize(2 * static_cast<std::size_t>(g.ny + 1) * ni);
+  auto x_face = [&](int c, int J, int f) -> double& {
+    return g.x_face[(static_cast<std::size_t>(c) * nj + J) * (g.nx + 1) + f];
+  };
+  auto y_face = [&](int c, int f, int I) -> double& {
+    return g.y_face[(static_cast<std::size_t>(c) * (g.ny + 1) + f) * ni + I];
+  };
+  // Faces: x face f from the element on its right (the last from the one on its left).
+  for (int J = 0; J < nj; ++J)
+    for (int f = 0; f <= g.nx; ++f) {
+      const bool last = f == g.nx;
+      const auto m = mapping.metrics(last ? f - 1 : f, J / n, last ? 1.0 : -1.0,
+                                     points.nodes[J % n]);
+      x_face(0, J, f) = m.xi_x;
+      x_face(1, J, f) = m.xi_y;
+    }
+  for (int f = 0; f <= g.ny; ++f)
+    for (int I = 0; I < ni; ++I) {
+      const bool last = f == g.ny;
+      const auto m = mapping.metrics(I / n, last ? f - 1 : f, points.nodes[I % n],
+                                     last ? 1.0 : -1.0);
+      y_face(0, f, I) = m.eta_x;
+      y_face(1, f, I) = m.eta_y;
+    }
+  if (periodic[0])
+    for (int J = 0; J < nj; ++J)
+      for (int c = 0; c < 2; ++c) x_face(c, J, g.nx) = x_face(c, J, 0);
+  if (periodic[1])
+    for (int I = 0; I < ni; ++I)
+      for (int c = 0; c < 2; ++c) y_face(c, g.ny, I) = y_face(c, 0, I);
+  for (int J = 0; J < nj; ++J)
+    for (int I = 0; I < ni; ++I) {
+      const int ex = I / n, ey = J / n, a = I % n, b = J % n;
+      const std::size_t p = static_cast<std::size_t>(J) * ni + I;
+      const auto pos = mapping.position(ex, ey, points.nodes[a], points.nodes[b]);
+      auto m = mapping.metrics(ex, ey, points.nodes[a], points.nodes[b]);
+      if (set_boundary_points) {
+        if (a == 0 || a == n - 1) {
+          const int f = a == 0 ? ex : ex + 1;
+          m.xi_x = x_face(0, J, f);
+          m.xi_y = x_face(1, J, f);
+        }
+        if (b == 0 || b == n - 1) {
+          const int f = b == 0 ? ey : ey + 1;
+          m.eta_x = y_face(0, f, I);
+          m.eta_y = y_face(1, f, I);
+        }
+      }
+      g.x[p] = pos[0];
+      g.y[p] = pos[1];
+      const double v[5] = {m.xi_x, m.xi_y, m.eta_x, m.eta_y, 1 / m.jacobian};
+      for (int c = 0; c < 5; ++c) g.point[c * count + p] = v[c];
+      g.weight_jac[p] = points.weights[a] * points.weights[b] * m.jacobian;
+    }
+  return g;
+}
+
+}  // namespace portaflow::highorder

@@ -1,0 +1,10 @@
+// scheme: dg at every compiled degree (degree_solver.hpp).
+#include "degree_solver.hpp"
+
+namespace portaflow::highorder {
+
+std::unique_ptr<HighOrderSolver> make_dg_solver(const RunConfig& config) {
+  return make_degree_solver<HighOrderMethod::kDg>(config);
+}
+
+}  // namespace portaflow::highorder

@@ -1,0 +1,173 @@
+// The host side of the element methods (highorder_solver.hpp): set-up, time step, diagnostics,
+// checkpoints and errors, shared by dg and cpr at every degree.
+#include "portaflow/schemes/highorder/highorder_solver.hpp"
+
+#include <cmath>
+
+#include "portaflow/core/parallel.hpp"
+#include "portaflow/physics/euler.hpp"
+#include "portaflow/schemes/common/diagnostics_2d.hpp"
+#include "portaflow/schemes/common/initial_conditions.hpp"
+#include "portaflow/schemes/common/state_arrays.hpp"
+
+#include "degree_solver.hpp"
+
+namespace portaflow::highorder {
+
+namespace {
+
+using E2 = physics::Euler<2>;
+constexpr int kNv = E2::kNumVars;
+
+// A device field (c, J, I) from a host table in the same order, converted to Real.
+void copy_to_device(const std::vector<double>& host_values, const Field2D& field) {
+  auto host = Kokkos::create_mirror_view(field);
+  require(host.span() == host_values.size(), "internal error: geometry table size mismatch");
+  for (std::size_t k = 0; k < host_values.size(); ++k) host.data()[k] = static_cast<Real>(host_values[k]);
+  Kokkos::deep_copy(field, host);
+}
+
+}  // namespace
+
+HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
+    : config_(config),
+      n_(points),
+      kernel_(config.execution.kernel == KernelChoice::kAuto ? default_kernel()
+                                                               : config.execution.kernel),
+      mapping_(config.mesh, config.highorder.warp, points - 1),
+      tables_(line_operator_tables(config.highorder.method, points)) {
+  const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
+  const Index ni = nx * n_, nj = ny * n_;
+  state_ = Field2D("highorder.state", kNv, nj, ni);
+  stages_[0] = Field2D("highorder.stage1", kNv, nj, ni);
+  stages_[1] = Field2D("highorder.stage2", kNv, nj, ni);
+  metrics_ = Field2D("highorder.metrics", 5, nj, ni);
+  face_normals_x_ = Field2D("highorder.face_normals_x", 2, nj, nx + 1);
+  face_normals_y_ = Field2D("highorder.face_normals_y", 2, ny + 1, ni);
+  fluxes_x_ = Field2D("highorder.fluxes_x", kNv, nj, nx + 1);
+  fluxes_y_ = Field2D("highorder.fluxes_y", kNv, ny + 1, ni);
+
+  const std::array<bool, 2> periodic{config.boundary.side[0] == BoundaryKind::kPeriodic,
+                                     config.boundary.side[2] == BoundaryKind::kPeriodic};
+  const ElementGridMetrics g = element_grid_metrics(
+      mapping_, tables_.points, periodic, config.highorder.method == HighOrderMethod::kCpr);
+  copy_to_device(g.point, metrics_);
+  copy_to_device(g.x_face, face_normals_x_);
+  copy_to_device(g.y_face, face_normals_y_);
+  weight_jac_ = g.weight_jac;
+  weight_jac_device_ = DeviceView<double**>("highorder.weight_jac", nj, ni);
+  {
+    auto host_weights = Kokkos::create_mirror_view(weight_jac_device_);
+    for (std::size_t k = 0; k < weight_jac_.size(); ++k) host_weights.data()[k] = weight_jac_[k];
+    Kokkos::deep_copy(weight_jac_device_, host_weights);
+  }
+  point_x_ = g.x;
+  point_y_ = g.y;
+
+  // Initial data at the solution points (nodal interpolation of the initial state).
+  const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
+  const bool smooth = is_smooth(config.problem);
+  auto host = Kokkos::create_mirror_view(state_);
+  host_par_for("highorder.initial_state", IndexRange{0, nj}, [&](Index J) {
+    for (Index I = 0; I < ni; ++I) {
+      const std::size_t p = static_cast<std::size_t>(J) * ni + I;
+      const auto w = smooth ? exact_primitive(config.problem, config.mesh, config.physics.gamma,
+                                              g.x[p], g.y[p], 0)
+                            : initial_primitive(config.problem, config.physics.gamma, g.x[p], g.y[p]);
+      E2::State prim;
+      for (int v = 0; v < kNv; ++v) prim[v] = static_cast<Real>(w[v]);
+      const auto u = E2::to_conservative(prim, gas);
+      for (int v = 0; v < kNv; ++v) host(v, J, I) = u[v];
+    }
+  });
+  Kokkos::deep_copy(state_, host);
+}
+
+long long HighOrderSolver::element_count() const {
+  return static_cast<long long>(config_.mesh.cells[0]) * config_.mesh.cells[1];
+}
+
+long long HighOrderSolver::cell_count() const { return element_count() * n_ * n_; }
+
+KernelChoice HighOrderSolver::default_kernel() {
+#ifdef KOKKOS_ENABLE_CUDA
+  return KernelChoice::kTeam;
+#else
+  return KernelChoice::kFlat;
+#endif
+}
+
+double HighOrderSolver::stable_time_step() {
+  // Seed 002, eq. 36: dt = CFL h / (|u| + c), h the element's size along its narrower
+  // direction: on a square element |n_xi| / J = 2 / h, so h = 2 J / max(|n_xi|, |n_eta|).
+  const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
+  const auto u = state_, m = metrics_;
+  const IndexBox2D points{{0, static_cast<Index>(state_.extent(1))},
+                          {0, static_cast<Index>(state_.extent(2))}};
+  const double max_rate = par_max<double>(
+      "highorder.max_wave_rate", points, KOKKOS_LAMBDA(Index J, Index I, double& acc) {
+        E2::State s;
+        for (int v = 0; v < kNv; ++v) s[v] = u(v, J, I);
+        double rate = math::infinity();
+        if (E2::is_physical(s, gas)) {
+          const Real inv_rho = 1 / s[E2::kRho];
+          const Real vx = s[E2::kMom] * inv_rho, vy = s[E2::kMom + 1] * inv_rho;
+          const Real speed = math::sqrt(vx * vx + vy * vy) +
+                             E2::sound_speed(s[E2::kRho], E2::pressure(s, gas), gas);
+          const Real n_xi = math::sqrt(m(0, J, I) * m(0, J, I) + m(1, J, I) * m(1, J, I));
+          const Real n_eta = math::sqrt(m(2, J, I) * m(2, J, I) + m(3, J, I) * m(3, J, I));
+          rate = speed * math::fmax(n_xi, n_eta) * m(4, J, I) / 2;
+        }
+        if (rate > acc) acc = rate;
+      });
+  return config_.time.cfl / max_rate;
+}
+
+ConservedTotals HighOrderSolver::conserved_totals() const {
+  // sum over points of w_a w_b J U: the element integrals both methods conserve (dg with its
+  // Gauss quadrature; cpr because the Lobatto weights integrate its correction exactly).
+  using Sums = SumArray<double, kNv>;
+  Sums sums;
+  const auto u = state_;
+  const auto weights = weight_jac_device_;
+  par_reduce(
+      "highorder.conserved_totals",
+      IndexBox2D{{0, static_cast<Index>(u.extent(1))}, {0, static_cast<Index>(u.extent(2))}},
+      KOKKOS_LAMBDA(Index J, Index I, Sums& acc) {
+        const double w = weights(J, I);
+        for (int v = 0; v < kNv; ++v) acc.value[v] += w * static_cast<double>(u(v, J, I));
+      },
+      Kokkos::Sum<Sums>(sums));
+  ConservedTotals totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
+  for (int v = 0; v < kNv; ++v) totals.values.push_back(sums.value[v]);
+  return totals;
+}
+
+std::optional<NonPhysicalCell> HighOrderSolver::find_nonphysical() const {
+  // The point search of the uniform grids, then the point's real position.
+  const IndexBox2D points{{0, static_cast<Index>(state_.extent(1))},
+                          {0, static_cast<Index>(state_.extent(2))}};
+  auto bad = find_nonphysical_2d(state_, points, UniformGrid2D{}, config_.physics.gamma);
+  if (bad) {
+    const std::size_t p = static_cast<std::size_t>(bad->index[1]) * state_.extent(2) + bad->index[0];
+    bad->position = {point_x_[p], point_y_[p], 0};
+  }
+  return bad;
+}
+
+SolverState HighOrderSolver::save_state() const {
+  return {time_, steps_, {save_array("state", state_)}};
+}
+
+void HighOrderSolver::restore_state(const SolverState& state) {
+  restore_array(state, "state", state_);
+  time_ = state.time;
+  steps_ = state.steps;
+}
+
+std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config) {
+  return config.highorder.method == HighOrderMethod::kCpr ? make_cpr_solver(config)
+                                                          : make_dg_solver(config);
+}
+
+}  // namespace portaflow::highorder
