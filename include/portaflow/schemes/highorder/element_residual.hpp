@@ -84,55 +84,62 @@ KOKKOS_INLINE_FUNCTION void finish_point(const StageArrays& s, const LineOperato
 
 // ---- flat: one thread per solution point -----------------------------------------------------
 
+// The residual and update of point (J, I), reading its element's row and column from memory.
+// (A function rather than the kernel's body: nvcc's extended lambdas may not first capture a
+// variable inside `if constexpr`.)
+template <int N, HighOrderMethod M, DivergenceKind D>
+KOKKOS_INLINE_FUNCTION void flat_point_update(const StageArrays& s, const LineOperators<N>& ops,
+                                              const physics::IdealGas& gas, Index J, Index I) {
+  using Traits = MethodTraits<M, D>;
+  const Index i0 = (I / N) * N, j0 = (J / N) * N;
+  const int a = I - i0, b = J - j0;
+  E2::State div, end_xm, end_xp, end_ym, end_yp;
+  for (int v = 0; v < E2::kNumVars; ++v) div[v] = end_xm[v] = end_xp[v] = end_ym[v] = end_yp[v] = 0;
+  if constexpr (Traits::kChainRule) {
+    E2::State dq_xi, dq_eta;
+    for (int v = 0; v < E2::kNumVars; ++v) dq_xi[v] = dq_eta[v] = 0;
+    for (int c = 0; c < N; ++c) {
+      const Real d_xi = ops.derivative[a * N + c], d_eta = ops.derivative[b * N + c];
+      for (int v = 0; v < E2::kNumVars; ++v) {
+        dq_xi[v] += d_xi * s.w(v, J, i0 + c);
+        dq_eta[v] += d_eta * s.w(v, j0 + c, I);
+      }
+    }
+    const E2::State q = load_state(s.w, J, I);
+    const auto ax = physics::normal_jacobian_times(q, s.metrics(0, J, I), s.metrics(1, J, I), dq_xi, gas);
+    const auto ay = physics::normal_jacobian_times(q, s.metrics(2, J, I), s.metrics(3, J, I), dq_eta, gas);
+    for (int v = 0; v < E2::kNumVars; ++v) div[v] = ax[v] + ay[v];
+    end_xm = contravariant_flux(s.w, s.metrics, 0, J, i0, gas);
+    end_xp = contravariant_flux(s.w, s.metrics, 0, J, i0 + N - 1, gas);
+    end_ym = contravariant_flux(s.w, s.metrics, 1, j0, I, gas);
+    end_yp = contravariant_flux(s.w, s.metrics, 1, j0 + N - 1, I, gas);
+  } else {
+    // dg: div = -(S Ft + S Gt); cpr with flux interpolation: div = D Ft + D Gt.
+    for (int c = 0; c < N; ++c) {
+      const auto f = contravariant_flux(s.w, s.metrics, 0, J, i0 + c, gas);
+      const auto g = contravariant_flux(s.w, s.metrics, 1, j0 + c, I, gas);
+      const Real op_xi = Traits::kDg ? -ops.weak_derivative[a * N + c] : ops.derivative[a * N + c];
+      const Real op_eta = Traits::kDg ? -ops.weak_derivative[b * N + c] : ops.derivative[b * N + c];
+      for (int v = 0; v < E2::kNumVars; ++v) div[v] += op_xi * f[v] + op_eta * g[v];
+      if (!Traits::kDg && c == 0) {
+        end_xm = f;
+        end_ym = g;
+      }
+      if (!Traits::kDg && c == N - 1) {
+        end_xp = f;
+        end_yp = g;
+      }
+    }
+  }
+  finish_point<N>(s, ops, J, I, div, end_xm, end_xp, end_ym, end_yp);
+}
+
 template <int N, HighOrderMethod M, DivergenceKind D>
 void residual_update_flat(const StageArrays& s, const LineOperators<N>& ops, Index nx, Index ny,
                           const physics::IdealGas& gas) {
-  using Traits = MethodTraits<M, D>;
   par_for(
       "highorder.residual_flat", IndexBox2D{{0, ny * N}, {0, nx * N}},
-      KOKKOS_LAMBDA(Index J, Index I) {
-        const Index i0 = (I / N) * N, j0 = (J / N) * N;
-        const int a = I - i0, b = J - j0;
-        E2::State div, end_xm, end_xp, end_ym, end_yp;
-        for (int v = 0; v < E2::kNumVars; ++v) div[v] = end_xm[v] = end_xp[v] = end_ym[v] = end_yp[v] = 0;
-        if constexpr (Traits::kChainRule) {
-          E2::State dq_xi, dq_eta;
-          for (int v = 0; v < E2::kNumVars; ++v) dq_xi[v] = dq_eta[v] = 0;
-          for (int c = 0; c < N; ++c) {
-            const Real d_xi = ops.derivative[a * N + c], d_eta = ops.derivative[b * N + c];
-            for (int v = 0; v < E2::kNumVars; ++v) {
-              dq_xi[v] += d_xi * s.w(v, J, i0 + c);
-              dq_eta[v] += d_eta * s.w(v, j0 + c, I);
-            }
-          }
-          const E2::State q = load_state(s.w, J, I);
-          const auto ax = physics::normal_jacobian_times(q, s.metrics(0, J, I), s.metrics(1, J, I), dq_xi, gas);
-          const auto ay = physics::normal_jacobian_times(q, s.metrics(2, J, I), s.metrics(3, J, I), dq_eta, gas);
-          for (int v = 0; v < E2::kNumVars; ++v) div[v] = ax[v] + ay[v];
-          end_xm = contravariant_flux(s.w, s.metrics, 0, J, i0, gas);
-          end_xp = contravariant_flux(s.w, s.metrics, 0, J, i0 + N - 1, gas);
-          end_ym = contravariant_flux(s.w, s.metrics, 1, j0, I, gas);
-          end_yp = contravariant_flux(s.w, s.metrics, 1, j0 + N - 1, I, gas);
-        } else {
-          // dg: div = -(S Ft + S Gt); cpr with flux interpolation: div = D Ft + D Gt.
-          for (int c = 0; c < N; ++c) {
-            const auto f = contravariant_flux(s.w, s.metrics, 0, J, i0 + c, gas);
-            const auto g = contravariant_flux(s.w, s.metrics, 1, j0 + c, I, gas);
-            const Real op_xi = Traits::kDg ? -ops.weak_derivative[a * N + c] : ops.derivative[a * N + c];
-            const Real op_eta = Traits::kDg ? -ops.weak_derivative[b * N + c] : ops.derivative[b * N + c];
-            for (int v = 0; v < E2::kNumVars; ++v) div[v] += op_xi * f[v] + op_eta * g[v];
-            if (!Traits::kDg && c == 0) {
-              end_xm = f;
-              end_ym = g;
-            }
-            if (!Traits::kDg && c == N - 1) {
-              end_xp = f;
-              end_yp = g;
-            }
-          }
-        }
-        finish_point<N>(s, ops, J, I, div, end_xm, end_xp, end_ym, end_yp);
-      });
+      KOKKOS_LAMBDA(Index J, Index I) { flat_point_update<N, M, D>(s, ops, gas, J, I); });
 }
 
 // ---- team: a tile of kTile elements of one element row per team ----------------------------

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Seed 002's smooth-problem study for dg and cpr (issue 22), through the shipped decks and the
+portaflow command, python3 standard library only:
+
+  python3 perf/highorder_study.py [--binary build/openmp/bin/portaflow] [--out perf/results/...json]
+
+1. Convergence (seed Tables 2 and 3): the isentropic vortex (inputs/highorder/vortex_*_p<k>.yaml)
+   at 20^2 .. 60^2 elements, P1-P3, dg and cpr, t = 1, at the decks' CFL: the L2 density error of
+   the element averages against the exact solution's averages (the seed's norm) and the
+   pointwise L2 over a (k + 4)-point Gauss rule per element, with observed orders; the seed's
+   P2 rows again with HLLC (the flux that reaches third order pointwise here).
+2. Maximum CFL (seed Table 1) by the seed's halving rule: from CFL 0.8, halve until halving
+   changes the element-average error by less than 0.1 %; the maximum CFL is the larger CFL of
+   that pair. At the seed's sizes of Table 1's first row (1600 DoF: 20^2 elements at P1; 3600 DoF:
+   20^2 at P2) and at 40^2 elements.
+Writes the JSON (every run's figures) and prints markdown tables beside the seed's numbers.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Seed 002, Tables 2 and 3: L2(rho) at 20, 30, 40, 50, 60 elements per direction.
+SEED = {
+    ("cpr", 1): [3.21e-3, 1.46e-3, 8.25e-4, 5.29e-4, 3.67e-4],
+    ("dg", 1): [1.65e-3, 6.63e-4, 3.59e-4, 2.26e-4, 1.55e-4],
+    ("cpr", 2): [4.30e-4, 1.38e-4, 6.51e-5, 3.69e-5, 2.32e-5],
+    ("dg", 2): [2.24e-4, 7.95e-5, 3.90e-5, 2.24e-5, 1.42e-5],
+}
+SEED_MAX_CFL = {1: 0.24, 2: "0.13-0.14"}
+SIZES = [20, 30, 40, 50, 60]
+
+
+def run(binary, deck, settings):
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [binary, "run", os.path.join(ROOT, "inputs", "highorder", deck),
+               "--set", "output.vtk=false", "--set", "output.dir=" + out,
+               "--set", "output.progress_seconds=0"]
+        for s in settings:
+            cmd += ["--set", s]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    text = p.stdout + p.stderr
+    result = {"deck": deck, "settings": settings, "exit": p.returncode}
+    m = re.search(r"done: (\d+) steps .* in ([0-9.e+-]+) s", text)
+    if m:
+        result["steps"], result["seconds"] = int(m.group(1)), float(m.group(2))
+    for key, pattern in (("average_l2", r"element averages = ([0-9.e+-]+|nan|inf)"),
+                         ("pointwise_l2", r"pointwise \(Gauss rule\) = ([0-9.e+-]+|nan|inf)")):
+        m = re.search(pattern, text)
+        result[key] = float(m.group(1)) if m else float("nan")
+    if p.returncode != 0:
+        result["message"] = text.strip().splitlines()[-1] if text.strip() else ""
+    return result
+
+
+def orders(errors, sizes):
+    out = [None]
+    for a in range(1, len(errors)):
+        e0, e1 = errors[a - 1], errors[a]
+        ok = all(math.isfinite(x) and x > 0 for x in (e0, e1))
+        out.append(math.log(e0 / e1) / math.log(sizes[a] / sizes[a - 1]) if ok else None)
+    return out
+
+
+def fmt(x, spec=".3e"):
+    return "-" if x is None or (isinstance(x, float) and not math.isfinite(x)) else format(x, spec)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--binary", default=os.path.join(ROOT, "build", "openmp", "bin", "portaflow"))
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--quick", action="store_true", help="20 and 40 elements only, no CFL study")
+    args = ap.parse_args()
+    sizes = [20, 40] if args.quick else SIZES
+    record = {"date": datetime.date.today().isoformat(), "binary": args.binary,
+              "commit": subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                                       capture_output=True, text=True).stdout.strip(),
+              "convergence": [], "max_cfl": []}
+
+    print("## Convergence: isentropic vortex, t = 1, L2(rho); seed 002 Tables 2-3 beside\n")
+    print("| method | k | flux | elements | CFL | element-average L2 | order | pointwise L2 | order | seed L2 | seed/avg | seed/pointwise |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for method in ("dg", "cpr"):
+        for k in (1, 2, 3):
+            for flux in (("rusanov", "hllc") if k == 2 else ("rusanov",)):
+                deck = f"vortex_{method}_p{k}.yaml"
+                rows = [run(args.binary, deck, [f"mesh.cells=[{n},{n}]", f"highorder.flux={flux}"]) for n in sizes]
+                avg = [r["average_l2"] for r in rows]
+                pw = [r["pointwise_l2"] for r in rows]
+                oa, op = orders(avg, sizes), orders(pw, sizes)
+                seed = SEED.get((method, k)) if flux == "rusanov" else None
+                for a, (n, r) in enumerate(zip(sizes, rows)):
+                    s = seed[SIZES.index(n)] if seed else None
+                    cfl = re.search(r"cfl: ([0-9.]+)", open(os.path.join(ROOT, "inputs", "highorder", deck)).read()).group(1)
+                    print(f"| {method} | {k} | {flux} | {n}x{n} | {cfl} | {fmt(avg[a])} | {fmt(oa[a], '.2f')} | "
+                          f"{fmt(pw[a])} | {fmt(op[a], '.2f')} | {fmt(s)} | "
+                          f"{fmt(s / avg[a] if s else None, '.2f')} | {fmt(s / pw[a] if s else None, '.2f')} |")
+                    record["convergence"].append(dict(r, method=method, degree=k, flux=flux, elements=n,
+                                                      average_order=oa[a], pointwise_order=op[a], seed=s))
+                sys.stdout.flush()
+    if args.quick:
+        json.dump(record, open(args.out, "w") if args.out else sys.stdout, indent=1)
+        return
+
+    print("\n## Maximum CFL by the seed's halving rule (element-average error change < 0.1 %)\n")
+    print("| method | k | elements | DoF | CFL sequence (error) | maximum CFL | seed Table 1 |")
+    print("|---|---|---|---|---|---|---|")
+    for method in ("dg", "cpr"):
+        for k in (1, 2):
+            for n in (20, 40):
+                deck = f"vortex_{method}_p{k}.yaml"
+                cfl, previous, seq, found = 0.8, None, [], None
+                while cfl > 0.004:
+                    r = run(args.binary, deck, [f"mesh.cells=[{n},{n}]", f"time.cfl={cfl}"])
+                    e = r["average_l2"]
+                    seq.append((cfl, e))
+                    record["max_cfl"].append(dict(r, method=method, degree=k, elements=n, cfl=cfl))
+                    if previous is not None and math.isfinite(previous[1]) and math.isfinite(e) and \
+                            abs(e - previous[1]) / e < 1e-3:
+                        found = previous[0]
+                        break
+                    previous = (cfl, e)
+                    cfl /= 2
+                text = ", ".join(f"{c:g} ({fmt(e, '.4e')})" for c, e in seq)
+                print(f"| {method} | {k} | {n}x{n} | {n * n * (k + 1) ** 2} | {text} | {fmt(found, 'g')} | {SEED_MAX_CFL[k]} |")
+                sys.stdout.flush()
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(record, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
