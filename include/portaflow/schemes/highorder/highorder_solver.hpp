@@ -50,7 +50,7 @@ class HighOrderSolver : public Solver {
   int points_per_direction() const { return n_; }
   long long element_count() const;
   KernelChoice kernel() const { return kernel_; }
-  // The variant kAuto picks on this backend (measured: perf/results, see README).
+  // The variant kAuto picks on this backend (measured: perf/results/SUMMARY.md).
   static KernelChoice default_kernel();
 
  protected:
