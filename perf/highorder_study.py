@@ -69,6 +69,17 @@ def orders(errors, sizes):
     return out
 
 
+def finite_or_none(x):
+    """JSON has no NaN: a run that blew up records its errors as null."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: finite_or_none(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [finite_or_none(v) for v in x]
+    return x
+
+
 def fmt(x, spec=".3e"):
     return "-" if x is None or (isinstance(x, float) and not math.isfinite(x)) else format(x, spec)
 
@@ -107,7 +118,8 @@ def main():
                                                       average_order=oa[a], pointwise_order=op[a], seed=s))
                 sys.stdout.flush()
     if args.quick:
-        json.dump(record, open(args.out, "w") if args.out else sys.stdout, indent=1)
+        json.dump(finite_or_none(record), open(args.out, "w") if args.out else sys.stdout, indent=1,
+                  allow_nan=False)
         return
 
     print("\n## Maximum CFL by the seed's halving rule (element-average error change < 0.1 %)\n")
@@ -134,7 +146,7 @@ def main():
                 sys.stdout.flush()
     if args.out:
         with open(args.out, "w") as f:
-            json.dump(record, f, indent=1)
+            json.dump(finite_or_none(record), f, indent=1, allow_nan=False)
 
 
 if __name__ == "__main__":
