@@ -15,14 +15,29 @@ ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
       warp_(warp) {
   require(degree >= 1, "internal error: an element mapping needs degree >= 1, got " +
                            std::to_string(degree));
+  // Every element's geometry nodes once (positions and metrics are evaluated many times per
+  // element: at solution points, face points, output lattices and error rules).
+  const int m = degree + 1;
+  geometry_.resize(2 * static_cast<std::size_t>(nx_) * ny_ * m * m);
+  for (int ey = 0; ey < ny_; ++ey)
+    for (int ex = 0; ex < nx_; ++ex)
+      for (int j = 0; j < m; ++j)
+        for (int i = 0; i < m; ++i) {
+          // The parameter is the element's share plus the (not equispaced) Lobatto node's, the
+          // same expression on both sides of a shared edge, so neighbours share their nodes.
+          const double s = (ex + (nodes_[i] + 1) / 2) / nx_;
+          const double t = (ey + (nodes_[j] + 1) / 2) / ny_;
+          const auto p = mesh::warped_box_point(domain_, warp_, s, t);
+          const std::size_t at = 2 * ((((static_cast<std::size_t>(ey) * nx_ + ex) * m + j) * m) + i);
+          geometry_[at] = p[0];
+          geometry_[at + 1] = p[1];
+        }
 }
 
 std::array<double, 2> ElementMapping::node(int ex, int ey, int i, int j) const {
-  // Global node indices, so an edge shared by two elements has the same nodes in both.
-  // Lobatto nodes are not equispaced: the parameter is the element's share plus the node's.
-  const double s = (ex + (nodes_[i] + 1) / 2) / nx_;
-  const double t = (ey + (nodes_[j] + 1) / 2) / ny_;
-  return mesh::warped_box_point(domain_, warp_, s, t);
+  const std::size_t m = nodes_.size();
+  const std::size_t at = 2 * ((((static_cast<std::size_t>(ey) * nx_ + ex) * m + j) * m) + i);
+  return {geometry_[at], geometry_[at + 1]};
 }
 
 std::array<double, 2> ElementMapping::position(int ex, int ey, double xi, double eta) const {

@@ -44,6 +44,7 @@ class ElementMapping {
   std::vector<double> nodes_;  // the Gauss-Lobatto geometry nodes on [-1, 1]
   std::array<double, 4> domain_;
   double warp_;
+  std::vector<double> geometry_;  // x, y of node (i, j) of element (ex, ey), i fastest
   // Geometry node (i, j) of element (ex, ey): x and y.
   std::array<double, 2> node(int ex, int ey, int i, int j) const;
 };
