@@ -8,8 +8,13 @@
 //   portaflow-dump DECK OUT.csv [--steps N] [--set key=value ...]
 // Prints one JSON line: deck, backend, precision, cells, steps, t, seconds, cell-updates/s, and
 // the whole run's three parts: set-up (solver construction with the initial copy), the steps
-// (each with its dt read-back), the snapshot (copy back and primitive variables).
+// (each with its dt read-back), the snapshot (copy back and primitive variables); for problems
+// with an exact solution also l2_density_error (perf/work_unit_study.py's accuracy): the
+// element methods' pointwise L2 over their Gauss rule, else the RMS over cells of the cell value
+// against the exact density at the cell centre (how those schemes' decks set their initial data).
+// OUT.csv "-" writes no file (the studies need only the line).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -21,11 +26,41 @@
 #include "portaflow/core/floating_point.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/read_run_config.hpp"
+#include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace {
 
 using namespace portaflow;
+
+// The L2 density error against the exact solution (see the header), or -1 where there is none.
+double l2_density_error(const RunConfig& config, const Solver& solver, const SolutionSnapshot& snap) {
+  if (!has_exact_solution(config.problem)) return -1;
+  if (snap.elements) {
+    for (const auto& [name, value] : solver.exact_errors())
+      if (name.find("pointwise") != std::string::npos) return value;
+    return -1;
+  }
+  if (snap.dimension != 2) return -1;
+  const HostField* density = nullptr;
+  for (const auto& f : snap.fields)
+    if (f.name == "rho") density = &f;
+  if (!density) return -1;
+  const auto& rho = density->values;
+  const std::size_t nx = snap.edges[0].size() - 1, ny = snap.edges[1].size() - 1;
+  double sum = 0;
+  for (std::size_t j = 0; j < ny; ++j)
+    for (std::size_t i = 0; i < nx; ++i) {
+      const double x = 0.5 * (snap.edges[0][i] + snap.edges[0][i + 1]);
+      const double y = 0.5 * (snap.edges[1][j] + snap.edges[1][j + 1]);
+      const double e = rho[j * nx + i] -
+                       exact_primitive(config.problem, config.mesh, config.physics.gamma, x, y, snap.time)[0];
+      sum += e * e;
+    }
+  return std::sqrt(sum / static_cast<double>(nx * ny));
+}
+
+void write_dump(const std::string& file, const SolutionSnapshot& snap);
 
 int run(int argc, char** argv) {
   std::vector<std::string> positional, overrides;
@@ -73,7 +108,23 @@ int run(int argc, char** argv) {
   const auto between = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
   const double seconds = between(start, end);
 
-  std::ofstream out(positional[1]);
+  const double error = l2_density_error(config, *solver, snap);
+  if (positional[1] != "-") write_dump(positional[1], snap);
+  std::printf(
+      "{\"deck\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"threads\": %d, "
+      "\"cells\": %lld, \"steps\": %lld, \"time\": %.17g, \"seconds\": %.6g, "
+      "\"cell_updates_per_second\": %.6g, \"setup_seconds\": %.6g, \"steps_seconds\": %.6g, "
+      "\"snapshot_seconds\": %.6g, \"l2_density_error\": %.6g}\n",
+      positional[0].c_str(), backend_name(), kPrecisionName, ExecSpace().concurrency(),
+      solver->cell_count(), done, solver->time(), seconds,
+      seconds > 0 ? solver->cell_count() * done / seconds : 0.0, between(start, set_up),
+      between(set_up, stepped), between(stepped, end), error);
+  return 0;
+}
+
+// x, y and the point (element methods) or cell fields at full precision.
+void write_dump(const std::string& file, const SolutionSnapshot& snap) {
+  std::ofstream out(file);
   // High-order runs: every output point of every element (their point fields); else cell centres.
   const bool elements = snap.elements.has_value();
   const auto& fields = elements ? snap.elements->point_fields : snap.fields;
@@ -100,17 +151,7 @@ int run(int argc, char** argv) {
     }
     out << "\n";
   }
-  if (!out) throw Error("could not write " + positional[1]);
-  std::printf(
-      "{\"deck\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"threads\": %d, "
-      "\"cells\": %lld, \"steps\": %lld, \"time\": %.17g, \"seconds\": %.6g, "
-      "\"cell_updates_per_second\": %.6g, \"setup_seconds\": %.6g, \"steps_seconds\": %.6g, "
-      "\"snapshot_seconds\": %.6g}\n",
-      positional[0].c_str(), backend_name(), kPrecisionName, ExecSpace().concurrency(),
-      solver->cell_count(), done, solver->time(), seconds,
-      seconds > 0 ? solver->cell_count() * done / seconds : 0.0, between(start, set_up),
-      between(set_up, stepped), between(stepped, end));
-  return 0;
+  if (!out) throw Error("could not write " + file);
 }
 
 }  // namespace

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# High-order element checks that need the GPU node (issue 22), run there from the repository root
+# High-order element checks that need the GPU node (issues 22, 26), run there from the repository root
 # with a bundle packed by `bash perf/pack_gpu_bundle.sh`:
 #
 #   bash perf/highorder_gpu_checks.sh BUNDLE OUT
 #
-# 1. CUDA against OpenMP (all cores), double: dg and cpr at P1-P3 on the shipped vortex decks
-#    (cpr P2 and dg P2 also on the warped grid), 100 steps each with portaflow-dump, compared
+# 1. CUDA against OpenMP (all cores), double: dg, cpr, ndg and sd at P1-P3 on the shipped vortex
+#    decks (cpr P2 and dg P2 also on the warped grid), sd P2 with the limiter on the radial explosion, 100 steps each with portaflow-dump, compared
 #    point by point (perf/compare_dumps.py: agreeing digits per field) -> OUT/highorder-checks.json
-# 2. Kernel rates: every highorder.* kernel (one SSP-RK3 stage, flat and team) and the muscl
+# 2. Kernel rates: every highorder.* kernel (one SSP-RK3 stage, flat and team; ndg and sd flat) and the muscl
 #    reference (muscl2d.muscl3_rusanov, per cell-stage) with the bandwidth and FP64 ceilings
 #    measured in the same process, CUDA and OpenMP on all cores
 #    -> OUT/highorder-bench-cuda.json, OUT/highorder-bench-openmp<cores>.json.
@@ -31,6 +31,10 @@ for m in dg cpr; do
   for k in 1 2 3; do decks+=("vortex_${m}_p$k"); done
   decks+=("vortex_warped_${m}_p2")
 done
+for m in ndg sd; do
+  for k in 1 2 3; do decks+=("vortex_${m}_p$k"); done
+done
+decks+=(radial_sd_p2)
 for name in "${decks[@]}"; do
   deck=inputs/highorder/$name.yaml
   dump "compare.$name.cuda" portaflow-dump-cuda 1 "$deck" "$work/$name-cuda.csv" --steps 100
@@ -43,6 +47,9 @@ write_checks "$out/highorder-checks.json"
 kernels=muscl2d.muscl3_rusanov
 for m in dg cpr; do
   for k in 1 2 3; do kernels+=",highorder.${m}_p$k.flat,highorder.${m}_p$k.team"; done
+done
+for m in ndg sd; do
+  for k in 1 2 3; do kernels+=",highorder.${m}_p$k.flat"; done
 done
 bench() {
   local label=$1 bin=$2 threads=$3 sizes=$4

@@ -1,5 +1,5 @@
-// The element methods for portaflow-bench (issue 22): one SSP-RK3 stage of dg and cpr (Rusanov,
-// cpr's chain rule) at P1-P3, flat and team residual kernels, on seed 002's isentropic vortex
+// The element methods for portaflow-bench (issues 22, 26): one SSP-RK3 stage of dg and cpr
+// (Rusanov, cpr's chain rule; flat and team residual kernels) and of ndg and sd (flat) at P1-P3, on seed 002's isentropic vortex
 // ([-5, 5]^2 periodic, n x n elements with n (k + 1) ~ sqrt(cells)), at the fixed dt of CFL
 // 0.05. A step() is one stage (face fluxes, then the fused residual and update): the rate is
 // DoF-updates per second per Runge-Kutta stage. Beside them, the finite-volume `muscl` (MUSCL3,
@@ -21,8 +21,20 @@
 // normalisation 6, Rusanov 58, rotation back 8: 104) and, for dg, two traces 2 x 4 x 2N, shared
 // by N points per direction: 2 x (104 + 16N) / N (cpr: 2 x 104 / N).
 //   dg: 38 + 16N + 56 + (208 + 32N) / N,   cpr: 38 + 16N + 74 + 76 / N + 56 + 208 / N.
+// ndg: cpr's bytes; flops: Cartesian fluxes f, g 30, their derivatives along both directions
+// 4 x 4 x 2N, the metrics 4 x 7, end fluxes 4 x 19 / N, lifts and update 56, faces 208 / N:
+//   ndg: 30 + 32N + 28 + 76 / N + 56 + 208 / N.
+// sd: the residual reads w, U^n (8), 1 / J (1), writes 4, reads the flux-point normals
+// (2 (N + 1) N per direction per element: 4 + 4 / N per point) and the face fluxes (16 / N); the
+// face kernel reads every point's trace (8), writes 8 / N and reads the normals 4 / N:
+//   sd: 25 + 32 / N Reals. Flops: the N - 1 interior flux points per line, each an
+// interpolation 4 x 2N and a normal flux 19, shared by the line's N points, both directions
+// 2 (N - 1)(8N + 19) / N; the flux derivative 2 x 4 x 2(N + 1); the update 16; faces as dg's
+// 2 (104 + 16N) / N:  sd: 2 (N - 1)(8N + 19) / N + 16 (N + 1) + 16 + (208 + 32N) / N.
 // muscl (per cell-stage): 28 Reals (w, U^n, target 12, face fluxes written 8 and read 8), flops
 // not counted (0).
+#include <array>
+
 #include "perf/kernels/bench_problems.hpp"
 #include "portaflow/schemes/fv/muscl_solver.hpp"
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
@@ -79,27 +91,65 @@ class MusclStagesCase final : public BenchCase {
   double dt_ = 0;
 };
 
+const char* method_name(HighOrderMethod method) {
+  switch (method) {
+    case HighOrderMethod::kCpr: return "cpr";
+    case HighOrderMethod::kNdg: return "ndg";
+    case HighOrderMethod::kSd: return "sd";
+    default: return "dg";
+  }
+}
+
+SchemeKind scheme_of(HighOrderMethod method) {
+  switch (method) {
+    case HighOrderMethod::kCpr: return SchemeKind::kCpr;
+    case HighOrderMethod::kNdg: return SchemeKind::kNdg;
+    case HighOrderMethod::kSd: return SchemeKind::kSd;
+    default: return SchemeKind::kDg;
+  }
+}
+
+const char* method_description(HighOrderMethod method) {
+  switch (method) {
+    case HighOrderMethod::kCpr: return "cpr (Lobatto points, Radau correction, chain rule)";
+    case HighOrderMethod::kNdg: return "ndg (Lobatto points, strong form, lifting matrices)";
+    case HighOrderMethod::kSd: return "sd (Gauss solution points, Lobatto flux points)";
+    default: return "dg (Gauss points, weak form)";
+  }
+}
+
+// The compulsory Reals and flops per DoF-stage (the header's counts).
+std::array<double, 2> element_costs(HighOrderMethod method, int n) {
+  switch (method) {
+    case HighOrderMethod::kCpr:
+      return {17.0 + 44.0 / n, 38.0 + 16.0 * n + 74.0 + 76.0 / n + 56.0 + 208.0 / n};
+    case HighOrderMethod::kNdg:
+      return {17.0 + 44.0 / n, 30.0 + 32.0 * n + 28.0 + 76.0 / n + 56.0 + 208.0 / n};
+    case HighOrderMethod::kSd:
+      return {25.0 + 32.0 / n,
+              2.0 * (n - 1) * (8.0 * n + 19.0) / n + 16.0 * (n + 1) + 16.0 + (208.0 + 32.0 * n) / n};
+    default: return {25.0 + 28.0 / n, 38.0 + 16.0 * n + 56.0 + (208.0 + 32.0 * n) / n};
+  }
+}
+
 BenchKernel element_kernel(HighOrderMethod method, int degree, KernelChoice kernel) {
-  const bool dg = method == HighOrderMethod::kDg;
   const int n = degree + 1;
-  const std::string name = std::string(dg ? "dg" : "cpr") + "_p" + std::to_string(degree);
+  const std::string name = std::string(method_name(method)) + "_p" + std::to_string(degree);
   const std::string variant = kernel == KernelChoice::kTeam ? "team" : "flat";
-  const double reals = dg ? 25.0 + 28.0 / n : 17.0 + 44.0 / n;
-  const double flops = dg ? 38.0 + 16.0 * n + 56.0 + (208.0 + 32.0 * n) / n
-                          : 38.0 + 16.0 * n + 74.0 + 76.0 / n + 56.0 + 208.0 / n;
+  const auto costs = element_costs(method, n);
   return {"highorder." + name + "." + variant,
           "highorder." + name,
           variant,
-          "one SSP-RK3 stage of " + std::string(dg ? "dg (Gauss points, weak form)" : "cpr (Lobatto points, Radau correction, chain rule)") +
-              " P" + std::to_string(degree) + ", Rusanov, " +
+          "one SSP-RK3 stage of " + std::string(method_description(method)) + " P" +
+              std::to_string(degree) + ", Rusanov, " +
               (kernel == KernelChoice::kTeam ? "team residual (tiles in scratch, KokkosBatched gemm)"
                                              : "flat residual (a thread per point)") +
               "; isentropic vortex, n x n elements with n (k + 1) = sqrt(cells), per DoF",
-          reals * sizeof(Real),
-          flops,
+          costs[0] * sizeof(Real),
+          costs[1],
           [method, degree, kernel, n](long long cells) {
             RunConfig c = vortex_config(cells, n);
-            c.scheme = method == HighOrderMethod::kDg ? SchemeKind::kDg : SchemeKind::kCpr;
+            c.scheme = scheme_of(method);
             c.highorder.method = method;
             c.highorder.degree = degree;
             c.execution.kernel = kernel;
@@ -108,10 +158,13 @@ BenchKernel element_kernel(HighOrderMethod method, int degree, KernelChoice kern
 }
 
 [[maybe_unused]] const bool kRegistered = [] {
-  for (HighOrderMethod method : {HighOrderMethod::kDg, HighOrderMethod::kCpr})
-    for (int degree = 1; degree <= kHighOrderMaxDegree; ++degree)
-      for (KernelChoice kernel : {KernelChoice::kFlat, KernelChoice::kTeam})
-        register_kernel(element_kernel(method, degree, kernel));
+  for (HighOrderMethod method : {HighOrderMethod::kDg, HighOrderMethod::kCpr, HighOrderMethod::kNdg,
+                                 HighOrderMethod::kSd})
+    for (int degree = 1; degree <= kHighOrderMaxDegree; ++degree) {
+      register_kernel(element_kernel(method, degree, KernelChoice::kFlat));
+      if (method == HighOrderMethod::kDg || method == HighOrderMethod::kCpr)
+        register_kernel(element_kernel(method, degree, KernelChoice::kTeam));
+    }
   register_kernel({"muscl2d.muscl3_rusanov", "muscl2d", "flat",
                    "one full unsplit muscl step (MUSCL3 minmod-TVB, Rusanov, SSP-RK3), counted as 3 "
                    "cell-stage updates per cell; isentropic vortex, n x n = cells",

@@ -90,6 +90,8 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
     const auto file = output.write_frame(solver.snapshot());
     history.flush();
     if (!file.empty()) last_good = file.string() + " (t = " + format("%.9g", solver.time()) + ")";
+    const std::string note = solver.output_note();
+    if (!note.empty()) log << "t = " << format("%.6e", solver.time()) << ": " << note << std::endl;
   };
 
   // Output times are k * every (not a running sum), so a restart reproduces them exactly.

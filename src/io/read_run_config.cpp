@@ -26,6 +26,8 @@ const std::vector<std::pair<SchemeKind, SectionReader>>& section_readers() {
       {SchemeKind::kMultiBlock, deck::read_multiblock_deck},
       {SchemeKind::kDg, deck::read_highorder_deck},
       {SchemeKind::kCpr, deck::read_highorder_deck},
+      {SchemeKind::kNdg, deck::read_highorder_deck},
+      {SchemeKind::kSd, deck::read_highorder_deck},
   };
   return readers;
 }

@@ -34,6 +34,12 @@ const std::vector<SchemeInfo>& available_schemes() {
       {"cpr", SchemeKind::kCpr, 2,
        "correction procedure via reconstruction (flux reconstruction) on quadrilaterals, P1-P3: "
        "Gauss-Lobatto points, Radau correction, chain-rule divergence (seed 002, sec. 2.2)"},
+      {"ndg", SchemeKind::kNdg, 2,
+       "nodal discontinuous Galerkin in strong form on quadrilaterals, P1-P3: Gauss-Lobatto "
+       "points, differentiation and lifting matrices (seed 002, sec. 2.4)"},
+      {"sd", SchemeKind::kSd, 2,
+       "spectral difference on quadrilaterals, P1-P3: Gauss-Legendre solution points, "
+       "Gauss-Lobatto flux points (seed 002, sec. 2.5)"},
   };
   return schemes;
 }
@@ -54,6 +60,8 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
       return std::make_unique<fv::Muscl2DSolver>(config);
     case SchemeKind::kDg:
     case SchemeKind::kCpr:
+    case SchemeKind::kNdg:
+    case SchemeKind::kSd:
       return highorder::make_highorder_solver(config);
     case SchemeKind::kMultiBlock:
       // A steady-state scheme: it has cycles and residuals, not time steps.

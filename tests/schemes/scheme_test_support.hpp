@@ -100,6 +100,30 @@ inline std::vector<double> exact_riemann_density(const RunConfig& c, const Solut
   return rho;
 }
 
+// Positions of the steepest density drops of the radial explosion in two windows of a radial
+// profile (r ascending): the midpoints between the samples of the largest decrease.
+struct Fronts {
+  double contact = 0, shock = 0;
+};
+
+inline Fronts steepest_drops(const std::vector<double>& x, const std::vector<double>& rho) {
+  Fronts f;
+  double contact_drop = 0, shock_drop = 0;
+  for (std::size_t k = 0; k + 1 < x.size(); ++k) {
+    const double mid = 0.5 * (x[k] + x[k + 1]), drop = rho[k] - rho[k + 1];
+    if (mid > 0.5 && mid < 0.72 && drop > contact_drop) contact_drop = drop, f.contact = mid;
+    if (mid >= 0.72 && mid < 0.95 && drop > shock_drop) shock_drop = drop, f.shock = mid;
+  }
+  return f;
+}
+
+// The fronts of a 1D (radial) solution's density over its cell centres.
+inline Fronts fronts_of_1d(const SolutionSnapshot& s) {
+  std::vector<double> x;
+  for (std::size_t k = 0; k + 1 < s.edges[0].size(); ++k) x.push_back(0.5 * (s.edges[0][k] + s.edges[0][k + 1]));
+  return steepest_drops(x, field(s, "rho"));
+}
+
 // Observed order from errors at resolutions n1 < n2.
 inline double observed_order(double e1, double e2, double n1, double n2) {
   return std::log(e1 / e2) / std::log(n2 / n1);

@@ -133,33 +133,13 @@ TEST(Muscl1D, SodConvergesForEveryFluxAndReconstruction) {
     }
 }
 
-// Positions of the steepest density drops in two windows of a profile (x ascending): the
-// midpoints between the cells of the largest decrease.
-struct Fronts {
-  double contact = 0, shock = 0;
-};
-
-Fronts steepest_drops(const std::vector<double>& x, const std::vector<double>& rho) {
-  Fronts f;
-  double contact_drop = 0, shock_drop = 0;
-  for (std::size_t k = 0; k + 1 < x.size(); ++k) {
-    const double mid = 0.5 * (x[k] + x[k + 1]), drop = rho[k] - rho[k + 1];
-    if (mid > 0.5 && mid < 0.72 && drop > contact_drop) contact_drop = drop, f.contact = mid;
-    if (mid >= 0.72 && mid < 0.95 && drop > shock_drop) shock_drop = drop, f.shock = mid;
-  }
-  return f;
-}
-
 // Toro's radial explosion at 400^2 (t = 0.25) against the 1D cylindrical solve at 4000 cells:
 // along y = 0 (the row just above it, y = h/2), contact and shock within two 2D cells.
 TEST(Muscl2D, RadialExplosionMatchesCylindricalReference) {
   const RunConfig c1 = deck_config("fv/radial_explosion_reference.yaml", {"mesh.cells=4000"});
   fv::Muscl1DSolver reference(c1);
   run_to(reference, c1.time.t_end);
-  const auto s1 = reference.snapshot();
-  std::vector<double> x1;
-  for (std::size_t k = 0; k + 1 < s1.edges[0].size(); ++k) x1.push_back(0.5 * (s1.edges[0][k] + s1.edges[0][k + 1]));
-  const Fronts ref = steepest_drops(x1, test::field(s1, "rho"));
+  const test::Fronts ref = test::fronts_of_1d(reference.snapshot());
 
   const int n = 400;
   const RunConfig c2 = deck_config("fv/radial_explosion.yaml", {cells2(n)});
@@ -174,7 +154,7 @@ TEST(Muscl2D, RadialExplosionMatchesCylindricalReference) {
     x2.push_back(std::hypot(x, 0.5 * h));  // the radius of the cell centre
     row.push_back(rho[(n / 2) * n + i]);
   }
-  const Fronts got = steepest_drops(x2, row);
+  const test::Fronts got = test::steepest_drops(x2, row);
   std::printf("[ muscl2d ] radial explosion: contact %.4f (reference %.4f), shock %.4f (reference %.4f), "
               "cell %.4f\n", got.contact, ref.contact, got.shock, ref.shock, h);
   EXPECT_LE(std::fabs(got.contact - ref.contact), 2 * h);

@@ -27,6 +27,8 @@ enum class SchemeKind {
   kMultiBlock,    // curvilinear multi-block SBP-SAT finite differences to steady state (seed 001)
   kDg,            // discontinuous Galerkin on Gauss-Legendre points, quadrilaterals (seed 002)
   kCpr,           // CPR / flux reconstruction on Gauss-Lobatto points, quadrilaterals (seed 002)
+  kNdg,           // nodal DG in strong form on Gauss-Lobatto points, quadrilaterals (seed 002)
+  kSd,            // spectral difference: Gauss solution points, flux points (seed 002)
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.

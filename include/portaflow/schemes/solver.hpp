@@ -92,6 +92,10 @@ class Solver {
   // report; empty where the scheme does not compute them.
   virtual std::vector<std::pair<std::string, double>> exact_errors() const { return {}; }
 
+  // A line about the run since the previous output (e.g. how many elements a limiter touched),
+  // printed with each output frame; empty for none. May reset the counts it reports.
+  virtual std::string output_note() { return {}; }
+
   // Checkpoint and restart. restore_state() throws Error if the arrays do not fit this solver.
   virtual SolverState save_state() const = 0;
   virtual void restore_state(const SolverState& state) = 0;

@@ -1,21 +1,57 @@
-// The high-order family's deck (schemes dg and cpr, seed 002): the element grid (mesh.cells
-// elements per direction, optionally warped), the polynomial degree and the face flux.
+// The high-order family's deck (schemes dg, cpr, ndg and sd, seed 002): the element grid
+// (mesh.cells elements per direction, optionally warped), the polynomial degree, the face flux,
+// and the troubled-cell limiter with its positivity safeguard.
 #include "io/deck/deck_sections.hpp"
 
 namespace portaflow::io::deck {
 
 namespace {
 
-// Smooth problems only: a discontinuity needs the troubled-cell limiter, which these schemes do
-// not have yet; without it the run would only end in a non-physical state.
-const std::vector<std::string> kProblems{"isentropic_vortex", "density_wave"};
+const std::vector<std::string> kProblems{"isentropic_vortex", "density_wave", "radial_explosion"};
+
+HighOrderMethod method_of(SchemeKind scheme) {
+  switch (scheme) {
+    case SchemeKind::kCpr: return HighOrderMethod::kCpr;
+    case SchemeKind::kNdg: return HighOrderMethod::kNdg;
+    case SchemeKind::kSd: return HighOrderMethod::kSd;
+    default: return HighOrderMethod::kDg;
+  }
+}
+
+// The detector's default TVB constant (measured: the smallest multiple of 10 that leaves the
+// vortex untouched at P1-P3 from 20^2 to 160^2 elements, tests/schemes/test_highorder_ndg_sd.cpp).
+constexpr double kDefaultTvbM = 50;
+
+// limiter.*: on by default for problems with discontinuities (they need it) and off for smooth
+// ones (seed 002 limits only its discontinuous problem; the detector costs two passes a stage).
+LimiterConfig read_limiter(DeckReader& deck, bool smooth) {
+  LimiterConfig l;
+  const std::string kind = deck.get_choice(
+      "limiter.kind", {"none", "minmod"}, std::string(smooth ? "none" : "minmod"),
+      "troubled-cell limiter (minmod: seed 002's detector and slope limiting, sec. 2.6; default "
+      "minmod for discontinuous problems, none for smooth ones)");
+  l.troubled_cell = kind == "minmod";
+  l.threshold = deck.get_real("limiter.threshold",
+                              {1e-3, 0, kInf, false, false,
+                               "an element is troubled where a face trace differs from its "
+                               "minmod reconstruction by more than this"});
+  l.tvb_m = deck.get_real("limiter.tvb_m",
+                          {kDefaultTvbM, 0, kInf, false, false,
+                           "TVB relaxation of the detector: a face trace within tvb_m h^2 of its "
+                           "element's mean (h^2 the element's area) is not tested (0: the seed's "
+                           "detector, which flags smooth extrema)"});
+  l.positivity = deck.get_bool("limiter.positivity", l.troubled_cell,
+                               "Zhang-Shu scaling towards the element mean so that density and "
+                               "pressure stay positive at every solution and face point");
+  return l;
+}
 
 }  // namespace
 
 void read_highorder_deck(DeckReader& deck, RunConfig& config) {
   read_grid_run(deck, config, 2, kProblems, [&] {
     HighOrderConfig& ho = config.highorder;
-    ho.method = config.scheme == SchemeKind::kCpr ? HighOrderMethod::kCpr : HighOrderMethod::kDg;
+    ho.method = method_of(config.scheme);
     // box_mesh.hpp's warping keeps every element right-handed up to 0.1.
     ho.warp = deck.get_real("mesh.warp", {0.0, 0, 0.1, false, false,
                                           "sine warping of the element grid (fraction of the "
@@ -34,8 +70,21 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
       ho.divergence = divergence == "flux_interpolation" ? DivergenceKind::kFluxInterpolation
                                                          : DivergenceKind::kChainRule;
     }
+    if (ho.method == HighOrderMethod::kSd) {
+      const std::string points = deck.get_choice(
+          "highorder.flux_points", {"lobatto", "legendre"}, std::string("lobatto"),
+          "sd's k + 2 flux points per direction (lobatto: seed 002's Fig. 1c; legendre: the "
+          "element ends and the k Gauss-Legendre points)");
+      ho.flux_points = points == "legendre" ? FluxPointKind::kLegendre : FluxPointKind::kLobatto;
+    }
+    ho.limiter = read_limiter(deck, is_smooth(config.problem));
+    // dg and cpr have a team kernel besides the flat one; ndg and sd the flat one only.
+    const bool has_team = ho.method == HighOrderMethod::kDg || ho.method == HighOrderMethod::kCpr;
+    const std::vector<std::string> kernels =
+        has_team ? std::vector<std::string>{"auto", "team", "flat"}
+                 : std::vector<std::string>{"auto", "flat"};
     const std::string kernel =
-        deck.get_choice("execution.kernel", {"auto", "team", "flat"}, std::string("auto"),
+        deck.get_choice("execution.kernel", kernels, std::string("auto"),
                         "residual kernel (auto: the faster on this backend, as measured)");
     config.execution.kernel = kernel == "team"   ? KernelChoice::kTeam
                               : kernel == "flat" ? KernelChoice::kFlat

@@ -1,8 +1,9 @@
 // The element methods at a compile-time number of points per direction N = k + 1 and method M
-// (private to src/schemes/highorder): the Runge-Kutta stage as face fluxes then the fused
-// residual-and-update kernel, with the flux, CPR's divergence and the kernel variant chosen once
-// per stage on the host. highorder_dg.cpp and highorder_cpr.cpp instantiate it for every degree
-// up to kHighOrderMaxDegree.
+// (private to src/schemes/highorder): the Runge-Kutta stage as face fluxes, the fused
+// residual-and-update kernel, then the limiter when the deck asks for it, with the flux, CPR's
+// divergence and the kernel variant chosen once per stage on the host. highorder_{dg,cpr,ndg,sd}.cpp
+// instantiate it for every degree up to kHighOrderMaxDegree (one method per file, so the four
+// compile in parallel and each stays small).
 #pragma once
 
 #include <memory>
@@ -11,7 +12,9 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/physics/riemann_flux_choice.hpp"
 #include "portaflow/schemes/highorder/element_faces.hpp"
+#include "portaflow/schemes/highorder/element_limiter.hpp"
 #include "portaflow/schemes/highorder/element_residual.hpp"
+#include "portaflow/schemes/highorder/element_residual_sd.hpp"
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
 #include "portaflow/time/ssp_rk3.hpp"
 
@@ -43,29 +46,40 @@ class DegreeSolver final : public HighOrderSolver {
     const Field2D& w = stage_input(k);
     const FaceArrays faces{face_normals_x_, face_normals_y_, fluxes_x_, fluxes_y_};
     dispatch_element_flux(config_.highorder.flux, [&](auto flux) {
-      element_face_fluxes<N, decltype(flux), M == HighOrderMethod::kCpr>(w, faces, ops_, nx, ny,
-                                                                         config_.boundary, gas);
+      element_face_fluxes<N, decltype(flux), has_lobatto_points(M)>(w, faces, ops_, nx, ny,
+                                                                    config_.boundary, gas);
     });
     const StageArrays s{w,          state_,    stage_output(k),
                         metrics_,   fluxes_x_, fluxes_y_,
                         static_cast<Real>(time::SspRk3::a[k]),
                         static_cast<Real>(time::SspRk3::b[k]), static_cast<Real>(dt)};
-    if constexpr (M == HighOrderMethod::kDg) {
+    if constexpr (M == HighOrderMethod::kSd) {
+      residual_update_sd<N>(s, SdFluxPointNormals{flux_normals_x_, flux_normals_y_}, ops_, nx, ny, gas);
+    } else if constexpr (M != HighOrderMethod::kCpr) {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
     } else if (config_.highorder.divergence == DivergenceKind::kChainRule) {
       residual<DivergenceKind::kChainRule>(s, nx, ny, gas);
     } else {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
     }
+    if (limiter_on()) {
+      const LimiterArrays arrays{element_means_, element_centroid_, weight_jac_device_,
+                                 config_.boundary.side[0] == BoundaryKind::kPeriodic,
+                                 config_.boundary.side[2] == BoundaryKind::kPeriodic};
+      const LimiterCounts counts =
+          limit_elements<N>(stage_output(k), arrays, ops_, config_.highorder.limiter, gas, nx, ny);
+      record_limiter(counts.value[0], counts.value[1]);
+    }
   }
 
  private:
   template <DivergenceKind D>
   void residual(const StageArrays& s, Index nx, Index ny, const physics::IdealGas& gas) {
-    if (kernel_ == KernelChoice::kTeam)
-      residual_update_team<N, M, D>(s, ops_, nx, ny, gas);
-    else
-      residual_update_flat<N, M, D>(s, ops_, nx, ny, gas);
+    // ndg has the flat kernel only (the deck reader offers team for dg and cpr).
+    if constexpr (M == HighOrderMethod::kDg || M == HighOrderMethod::kCpr) {
+      if (kernel_ == KernelChoice::kTeam) return residual_update_team<N, M, D>(s, ops_, nx, ny, gas);
+    }
+    residual_update_flat<N, M, D>(s, ops_, nx, ny, gas);
   }
 
   LineOperators<N> ops_;
@@ -85,5 +99,7 @@ std::unique_ptr<HighOrderSolver> make_degree_solver(const RunConfig& config) {
 
 std::unique_ptr<HighOrderSolver> make_dg_solver(const RunConfig& config);   // highorder_dg.cpp
 std::unique_ptr<HighOrderSolver> make_cpr_solver(const RunConfig& config);  // highorder_cpr.cpp
+std::unique_ptr<HighOrderSolver> make_ndg_solver(const RunConfig& config);  // highorder_ndg.cpp
+std::unique_ptr<HighOrderSolver> make_sd_solver(const RunConfig& config);   // highorder_sd.cpp
 
 }  // namespace portaflow::highorder

@@ -144,4 +144,30 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
   return g;
 }
 
+FluxPointNormals flux_point_normals(const ElementMapping& mapping, const PointSet1D& points,
+                                    const PointSet1D& flux_points) {
+  const int n = points.size(), m = flux_points.size();
+  const int nx = mapping.elements_x(), ny = mapping.elements_y();
+  const std::size_t nj = static_cast<std::size_t>(ny) * n, ni = static_cast<std::size_t>(nx) * n;
+  const std::size_t fi = static_cast<std::size_t>(nx) * m, fj = static_cast<std::size_t>(ny) * m;
+  FluxPointNormals out;
+  out.x.resize(2 * nj * fi);
+  out.y.resize(2 * fj * ni);
+  for (std::size_t J = 0; J < nj; ++J)
+    for (std::size_t F = 0; F < fi; ++F) {
+      const auto g = mapping.metrics(static_cast<int>(F / m), static_cast<int>(J / n),
+                                     flux_points.nodes[F % m], points.nodes[J % n]);
+      out.x[J * fi + F] = g.xi_x;
+      out.x[(nj + J) * fi + F] = g.xi_y;
+    }
+  for (std::size_t F = 0; F < fj; ++F)
+    for (std::size_t I = 0; I < ni; ++I) {
+      const auto g = mapping.metrics(static_cast<int>(I / n), static_cast<int>(F / m),
+                                     points.nodes[I % n], flux_points.nodes[F % m]);
+      out.y[F * ni + I] = g.eta_x;
+      out.y[(fj + F) * ni + I] = g.eta_y;
+    }
+  return out;
+}
+
 }  // namespace portaflow::highorder

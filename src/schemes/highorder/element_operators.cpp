@@ -41,10 +41,19 @@ void solve_mass(std::vector<double> mass, std::vector<double>& rhs, int n, int c
 }  // namespace
 
 PointSet1D solution_points(HighOrderMethod method, int n) {
-  return method == HighOrderMethod::kCpr ? gauss_lobatto(n) : gauss_legendre(n);
+  return has_lobatto_points(method) ? gauss_lobatto(n) : gauss_legendre(n);
 }
 
-LineOperatorTables line_operator_tables(HighOrderMethod method, int n) {
+PointSet1D sd_flux_points(FluxPointKind kind, int n) {
+  if (kind == FluxPointKind::kLobatto) return gauss_lobatto(n + 1);
+  PointSet1D p;
+  p.nodes.push_back(-1.0);
+  for (double x : gauss_legendre(n - 1).nodes) p.nodes.push_back(x);
+  p.nodes.push_back(1.0);
+  return p;  // no quadrature weights: these points interpolate, they do not integrate
+}
+
+LineOperatorTables line_operator_tables(HighOrderMethod method, int n, FluxPointKind flux_points) {
   LineOperatorTables t;
   t.points = solution_points(method, n);
   const auto& x = t.points.nodes;
@@ -73,6 +82,20 @@ LineOperatorTables line_operator_tables(HighOrderMethod method, int n) {
   for (int a = 0; a < n; ++a) {
     t.lift_minus[a] = ends[a * 2 + 0];
     t.lift_plus[a] = ends[a * 2 + 1];
+  }
+  if (method == HighOrderMethod::kSd) {
+    t.flux_points = sd_flux_points(flux_points, n);
+    const auto& xf = t.flux_points.nodes;
+    t.to_flux.resize((n + 1) * n);
+    t.flux_derivative.resize(n * (n + 1));
+    for (int r = 0; r <= n; ++r) {
+      const std::vector<double> h = lagrange_values(x, xf[r]);
+      for (int c = 0; c < n; ++c) t.to_flux[r * n + c] = h[c];
+    }
+    for (int a = 0; a < n; ++a) {
+      const std::vector<double> d = lagrange_derivatives(xf, x[a]);
+      for (int r = 0; r <= n; ++r) t.flux_derivative[a * (n + 1) + r] = d[r];
+    }
   }
   return t;
 }

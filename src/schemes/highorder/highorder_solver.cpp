@@ -1,7 +1,8 @@
 // The host side of the element methods (highorder_solver.hpp): set-up, time step, diagnostics,
-// checkpoints and errors, shared by dg and cpr at every degree.
+// checkpoints and errors, shared by the four methods at every degree.
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "portaflow/core/parallel.hpp"
@@ -35,7 +36,7 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
       kernel_(config.execution.kernel == KernelChoice::kAuto ? default_kernel()
                                                                : config.execution.kernel),
       mapping_(config.mesh, config.highorder.warp, points - 1),
-      tables_(line_operator_tables(config.highorder.method, points)) {
+      tables_(line_operator_tables(config.highorder.method, points, config.highorder.flux_points)) {
   const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
   const Index ni = nx * n_, nj = ny * n_;
   state_ = Field2D("highorder.state", kNv, nj, ni);
@@ -49,8 +50,8 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
 
   const std::array<bool, 2> periodic{config.boundary.side[0] == BoundaryKind::kPeriodic,
                                      config.boundary.side[2] == BoundaryKind::kPeriodic};
-  const ElementGridMetrics g = element_grid_metrics(
-      mapping_, tables_.points, periodic, config.highorder.method == HighOrderMethod::kCpr);
+  const ElementGridMetrics g = element_grid_metrics(mapping_, tables_.points, periodic,
+                                                    has_lobatto_points(config.highorder.method));
   copy_to_device(g.point, metrics_);
   copy_to_device(g.x_face, face_normals_x_);
   copy_to_device(g.y_face, face_normals_y_);
@@ -63,6 +64,15 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
   }
   point_x_ = g.x;
   point_y_ = g.y;
+  if (config.highorder.method == HighOrderMethod::kSd) {
+    const Index m = n_ + 1;
+    flux_normals_x_ = Field2D("highorder.flux_normals_x", 2, nj, nx * m);
+    flux_normals_y_ = Field2D("highorder.flux_normals_y", 2, ny * m, ni);
+    const FluxPointNormals normals = flux_point_normals(mapping_, tables_.points, tables_.flux_points);
+    copy_to_device(normals.x, flux_normals_x_);
+    copy_to_device(normals.y, flux_normals_y_);
+  }
+  if (limiter_on()) set_up_limiter(g);
 
   // Initial data at the solution points (nodal interpolation of the initial state).
   const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
@@ -81,6 +91,49 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
     }
   });
   Kokkos::deep_copy(state_, host);
+}
+
+void HighOrderSolver::set_up_limiter(const ElementGridMetrics& g) {
+  const Index nx = g.nx, ny = g.ny, ni = nx * n_;
+  element_means_ = Field2D("highorder.element_means", kNv, ny, nx);
+  element_centroid_ = Field2D("highorder.element_centroid", 3, ny, nx);
+  std::vector<double> centroid(3 * static_cast<std::size_t>(nx) * ny);
+  const std::size_t elements = centroid.size() / 3;
+  for (Index ey = 0; ey < ny; ++ey)
+    for (Index ex = 0; ex < nx; ++ex) {
+      double area = 0, xi = 0, eta = 0;
+      for (int b = 0; b < n_; ++b)
+        for (int a = 0; a < n_; ++a) {
+          const double w = g.weight_jac[static_cast<std::size_t>(ey * n_ + b) * ni + ex * n_ + a];
+          area += w;
+          xi += w * tables_.points.nodes[a];
+          eta += w * tables_.points.nodes[b];
+        }
+      const std::size_t e = static_cast<std::size_t>(ey) * nx + ex;
+      centroid[e] = xi / area;
+      centroid[elements + e] = eta / area;
+      centroid[2 * elements + e] = area;
+    }
+  copy_to_device(centroid, element_centroid_);
+}
+
+void HighOrderSolver::record_limiter(long long troubled, long long scaled) {
+  troubled_total_ += troubled;
+  scaled_total_ += scaled;
+  troubled_max_since_output_ = std::max(troubled_max_since_output_, troubled);
+  scaled_since_output_ += scaled;
+}
+
+std::string HighOrderSolver::output_note() {
+  if (!limiter_on()) return {};
+  const std::string note = "limiter: at most " + std::to_string(troubled_max_since_output_) +
+                           " of " + std::to_string(element_count()) +
+                           " elements troubled in a stage since the previous output, " +
+                           std::to_string(scaled_since_output_) +
+                           " element-stages scaled for positivity";
+  troubled_max_since_output_ = 0;
+  scaled_since_output_ = 0;
+  return note;
 }
 
 long long HighOrderSolver::element_count() const {
@@ -165,8 +218,12 @@ void HighOrderSolver::restore_state(const SolverState& state) {
 }
 
 std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config) {
-  return config.highorder.method == HighOrderMethod::kCpr ? make_cpr_solver(config)
-                                                          : make_dg_solver(config);
+  switch (config.highorder.method) {
+    case HighOrderMethod::kCpr: return make_cpr_solver(config);
+    case HighOrderMethod::kNdg: return make_ndg_solver(config);
+    case HighOrderMethod::kSd: return make_sd_solver(config);
+    default: return make_dg_solver(config);
+  }
 }
 
 }  // namespace portaflow::highorder

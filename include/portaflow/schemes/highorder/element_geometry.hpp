@@ -69,4 +69,13 @@ struct ElementGridMetrics {
 ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const PointSet1D& points,
                                         std::array<bool, 2> periodic, bool set_boundary_points);
 
+// sd's area normals at its flux points (element_residual_sd.hpp): n_xi at xi flux point
+// (x_r, eta_b), stored (2, J, ex (n + 1) + r), and n_eta at eta flux point (xi_a, x_r), stored
+// (2, ey (n + 1) + r, I); n + 1 = flux_points.size().
+struct FluxPointNormals {
+  std::vector<double> x, y;
+};
+FluxPointNormals flux_point_normals(const ElementMapping& mapping, const PointSet1D& points,
+                                    const PointSet1D& flux_points);
+
 }  // namespace portaflow::highorder

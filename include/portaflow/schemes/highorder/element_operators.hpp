@@ -29,12 +29,22 @@ struct LineOperatorTables {
   // g_left' = -M^-1 l(-1) (Huynh 2007), which the tests check.
   std::vector<double> lift_minus, lift_plus;
   std::vector<double> mass;  // M, row-major (for the tests and the diagnostics)
+  // sd's n + 1 flux points (sec. 2.5), the interpolation of the solution to them
+  // to_flux[r * n + c] = h_c(x_r), and the derivative of the flux polynomial through them at the
+  // solution points flux_derivative[a * (n + 1) + r] = l_r'(x_a) (eqs. 31-34). Empty for the
+  // other methods.
+  PointSet1D flux_points;
+  std::vector<double> to_flux, flux_derivative;
 };
 
-// The solution points of a method: Gauss-Legendre for dg, Gauss-Lobatto for cpr (Fig. 1).
+// The solution points of a method: Gauss-Legendre for dg and sd, Gauss-Lobatto for cpr and ndg
+// (Fig. 1).
 PointSet1D solution_points(HighOrderMethod method, int n);
+// sd's n + 1 flux points: both ends and n - 1 interior points (Fig. 1c).
+PointSet1D sd_flux_points(FluxPointKind kind, int n);
 
-LineOperatorTables line_operator_tables(HighOrderMethod method, int n);
+LineOperatorTables line_operator_tables(HighOrderMethod method, int n,
+                                        FluxPointKind flux_points = FluxPointKind::kLobatto);
 
 // The same in the build's Real, sized at compile time so kernels unroll their loops over points.
 template <int N>
@@ -45,6 +55,9 @@ struct LineOperators {
   Real trace_minus[N], trace_plus[N];
   Real lift_minus[N], lift_plus[N];
   Real weights[N];
+  Real points[N];                     // the solution points on [-1, 1]
+  Real to_flux[(N + 1) * N];          // sd only
+  Real flux_derivative[N * (N + 1)];  // sd only
 };
 
 template <int N>
@@ -60,6 +73,12 @@ LineOperators<N> to_line_operators(const LineOperatorTables& tables) {
     ops.lift_minus[a] = static_cast<Real>(tables.lift_minus[a]);
     ops.lift_plus[a] = static_cast<Real>(tables.lift_plus[a]);
     ops.weights[a] = static_cast<Real>(tables.points.weights[a]);
+    ops.points[a] = static_cast<Real>(tables.points.nodes[a]);
+  }
+  for (int k = 0; k < N * (N + 1); ++k) {
+    const bool sd = !tables.to_flux.empty();
+    ops.to_flux[k] = sd ? static_cast<Real>(tables.to_flux[k]) : Real(0);
+    ops.flux_derivative[k] = sd ? static_cast<Real>(tables.flux_derivative[k]) : Real(0);
   }
   return ops;
 }

@@ -10,6 +10,12 @@
 //       dU/dt = -1/J [ div + Lp_a (Fh(+1) - Ft_end(+1)) - Lm_a (Fh(-1) - Ft_end(-1)) + (eta) ]
 //       with div the chain rule A_xi dU/dxi + A_eta dU/deta (seed 002's) or the derivative of the
 //       flux's interpolant sum_c D_ac Ft_cb + sum_d D_bd Gt_ad;
+//  ndg (sec. 2.4, Gauss-Lobatto points, strong form; Hesthaven & Warburton 2008, ch. 6):
+//       the Cartesian fluxes f, g differentiated by D along each direction, the metrics applied
+//       at the point: div = n_xi . (D f, D g)_xi + n_eta . (D f, D g)_eta, lifted as cpr. On
+//       affine elements this is cpr's flux interpolation exactly (the tests check it); on curved
+//       ones it is the non-conservative form (conservation to the mapping's resolution only);
+//  sd  (sec. 2.5): element_residual_sd.hpp;
 //
 // Ft = F . n_xi, Gt = F . n_eta the contravariant fluxes at the points, Fh, Gh the common fluxes
 // at the face points (element_faces.hpp), S the weak derivative, D the derivative matrix, Lm, Lp
@@ -45,7 +51,8 @@ struct StageArrays {
 template <HighOrderMethod M, DivergenceKind D>
 struct MethodTraits {
   static constexpr bool kDg = M == HighOrderMethod::kDg;
-  static constexpr bool kChainRule = !kDg && D == DivergenceKind::kChainRule;
+  static constexpr bool kNdg = M == HighOrderMethod::kNdg;
+  static constexpr bool kChainRule = M == HighOrderMethod::kCpr && D == DivergenceKind::kChainRule;
 };
 
 KOKKOS_INLINE_FUNCTION E2::State load_state(const Field2D& w, Index J, Index I) {
@@ -109,6 +116,30 @@ KOKKOS_INLINE_FUNCTION void flat_point_update(const StageArrays& s, const LineOp
     const auto ax = physics::normal_jacobian_times(q, s.metrics(0, J, I), s.metrics(1, J, I), dq_xi, gas);
     const auto ay = physics::normal_jacobian_times(q, s.metrics(2, J, I), s.metrics(3, J, I), dq_eta, gas);
     for (int v = 0; v < E2::kNumVars; ++v) div[v] = ax[v] + ay[v];
+    end_xm = contravariant_flux(s.w, s.metrics, 0, J, i0, gas);
+    end_xp = contravariant_flux(s.w, s.metrics, 0, J, i0 + N - 1, gas);
+    end_ym = contravariant_flux(s.w, s.metrics, 1, j0, I, gas);
+    end_yp = contravariant_flux(s.w, s.metrics, 1, j0 + N - 1, I, gas);
+  } else if constexpr (Traits::kNdg) {
+    // The derivatives of f and g along xi (the row) and eta (the column), then the metrics.
+    E2::State f_xi, g_xi, f_eta, g_eta;
+    for (int v = 0; v < E2::kNumVars; ++v) f_xi[v] = g_xi[v] = f_eta[v] = g_eta[v] = 0;
+    for (int c = 0; c < N; ++c) {
+      const Real d_xi = ops.derivative[a * N + c], d_eta = ops.derivative[b * N + c];
+      const E2::State q_row = load_state(s.w, J, i0 + c), q_col = load_state(s.w, j0 + c, I);
+      const auto f_row = E2::flux(q_row, 0, gas), g_row = E2::flux(q_row, 1, gas);
+      const auto f_col = E2::flux(q_col, 0, gas), g_col = E2::flux(q_col, 1, gas);
+      for (int v = 0; v < E2::kNumVars; ++v) {
+        f_xi[v] += d_xi * f_row[v];
+        g_xi[v] += d_xi * g_row[v];
+        f_eta[v] += d_eta * f_col[v];
+        g_eta[v] += d_eta * g_col[v];
+      }
+    }
+    const Real xi_x = s.metrics(0, J, I), xi_y = s.metrics(1, J, I);
+    const Real eta_x = s.metrics(2, J, I), eta_y = s.metrics(3, J, I);
+    for (int v = 0; v < E2::kNumVars; ++v)
+      div[v] = xi_x * f_xi[v] + xi_y * g_xi[v] + eta_x * f_eta[v] + eta_y * g_eta[v];
     end_xm = contravariant_flux(s.w, s.metrics, 0, J, i0, gas);
     end_xp = contravariant_flux(s.w, s.metrics, 0, J, i0 + N - 1, gas);
     end_ym = contravariant_flux(s.w, s.metrics, 1, j0, I, gas);

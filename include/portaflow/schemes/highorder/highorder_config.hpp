@@ -1,4 +1,4 @@
-// The high-order family's deck options (schemes dg and cpr, seed 002), read by
+// The high-order family's deck options (schemes dg, cpr, ndg and sd, seed 002), read by
 // src/io/deck/read_highorder.cpp.
 #pragma once
 
@@ -14,6 +14,35 @@ inline constexpr int kHighOrderMaxDegree = 3;
 enum class HighOrderMethod {
   kDg,   // Gauss-Legendre solution points, weak form by quadrature at them (sec. 2.3, Fig. 1a)
   kCpr,  // Gauss-Lobatto solution points, flux reconstruction with the Radau correction (2.2, 1b)
+  kNdg,  // Gauss-Lobatto solution points, strong form with differentiation and lifting matrices
+         // (sec. 2.4, Hesthaven & Warburton): physical fluxes differentiated, metrics applied after
+  kSd,   // Gauss-Legendre solution points, the flux a degree k + 1 polynomial through k + 2 flux
+         // points per direction (sec. 2.5, Fig. 1c)
+};
+
+// Gauss-Lobatto solution points (cpr, ndg) or Gauss-Legendre ones (dg, sd).
+constexpr bool has_lobatto_points(HighOrderMethod m) {
+  return m == HighOrderMethod::kCpr || m == HighOrderMethod::kNdg;
+}
+
+// SD's k + 2 flux points per direction: the Gauss-Lobatto points (seed 002's Fig. 1c), or the
+// element ends plus the k Gauss-Legendre points (Huynh 2007; Jameson 2010 proved this choice
+// stable at every order).
+enum class FluxPointKind { kLobatto, kLegendre };
+
+// The troubled-cell limiter (seed 002, sec. 2.6) and the positivity safeguard.
+struct LimiterConfig {
+  // Minmod detection on element averages, then slope limiting of the troubled elements (eq. 35).
+  bool troubled_cell = false;
+  // An element is troubled where, at a face point, the trace differs from its minmod
+  // reconstruction from the element averages by more than this (the seed's 1e-3).
+  double threshold = 1e-3;
+  // TVB relaxation of the detector: a face trace within M h^2 of the element mean (h^2 the
+  // element's area) is not tested, so smooth extrema are left alone (element_limiter.hpp).
+  double tvb_m = 0;
+  // Zhang & Shu's scaling of each element's polynomial towards its mean so that no solution or
+  // face point has density or pressure below a small positive floor.
+  bool positivity = false;
 };
 
 // CPR's flux divergence at the solution points (Wang & Gao 2009, sec. 3): the chain rule
@@ -29,6 +58,8 @@ struct HighOrderConfig {
   // Amplitude of the smooth warping of the element grid (mesh.warp, box_mesh.hpp's formula,
   // as a fraction of the domain size); 0 for straight square elements.
   double warp = 0;
+  FluxPointKind flux_points = FluxPointKind::kLobatto;  // sd only
+  LimiterConfig limiter;
 };
 
 }  // namespace portaflow

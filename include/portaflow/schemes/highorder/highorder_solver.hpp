@@ -1,4 +1,4 @@
-// schemes dg and cpr (seed 002, secs. 2.2-2.3): high-order element methods on a structured grid
+// schemes dg, cpr, ndg and sd (seed 002, secs. 2.2-2.6): high-order element methods on a structured grid
 // of quadrilaterals (element_geometry.hpp), the solution a degree-k polynomial per element held
 // at (k + 1)^2 solution points, three-stage SSP Runge-Kutta (time/ssp_rk3.hpp).
 //
@@ -13,6 +13,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "portaflow/schemes/highorder/element_geometry.hpp"
 #include "portaflow/schemes/highorder/element_operators.hpp"
@@ -48,8 +49,17 @@ class HighOrderSolver : public Solver {
   virtual void stage(int k, double dt) = 0;
   DensityErrors density_errors() const;
   int points_per_direction() const { return n_; }
+  // Solution point positions, (J, I) with I fastest, as the state's points.
+  const std::vector<double>& point_x() const { return point_x_; }
+  const std::vector<double>& point_y() const { return point_y_; }
   long long element_count() const;
   KernelChoice kernel() const { return kernel_; }
+  // The limiter's counts (element_limiter.hpp) over the run so far: element-stages limited as
+  // troubled and scaled for positivity.
+  long long troubled_element_stages() const { return troubled_total_; }
+  long long positivity_element_stages() const { return scaled_total_; }
+  // "limiter: ... troubled elements" since the previous output (resets that count).
+  std::string output_note() override;
   // The variant kAuto picks on this backend (measured: perf/results/SUMMARY.md).
   static KernelChoice default_kernel();
 
@@ -62,6 +72,12 @@ class HighOrderSolver : public Solver {
   // The Runge-Kutta buffers of stage k: its input and where it writes.
   const Field2D& stage_input(int k) const { return k == 0 ? state_ : stages_[k - 1]; }
   const Field2D& stage_output(int k) const { return k == 2 ? state_ : stages_[k]; }
+  // After a stage that applied the limiter: its counts of troubled and scaled elements.
+  void record_limiter(long long troubled, long long scaled);
+  void set_up_limiter(const ElementGridMetrics& g);
+  bool limiter_on() const {
+    return config_.highorder.limiter.troubled_cell || config_.highorder.limiter.positivity;
+  }
 
   RunConfig config_;
   int n_;  // points per direction, k + 1
@@ -77,11 +93,16 @@ class HighOrderSolver : public Solver {
   std::vector<double> weight_jac_;  // host: w_a w_b J per point (J, I)
   DeviceView<double**> weight_jac_device_;  // the same on the device, for the totals
   std::vector<double> point_x_, point_y_;   // host: solution point positions
+  Field2D flux_normals_x_, flux_normals_y_;  // sd only: n_xi, n_eta at its flux points
+  Field2D element_means_;     // limiter: (4, ny, nx) element means
+  Field2D element_centroid_;  // limiter: (3, ny, nx) weighted centroid (xi_c, eta_c), area
+  long long troubled_total_ = 0, scaled_total_ = 0;
+  long long troubled_max_since_output_ = 0, scaled_since_output_ = 0;
   double time_ = 0;
   long long steps_ = 0;
 };
 
-// Builds the dg or cpr solver of config.highorder (its degree selects the compiled variant).
+// Builds the dg, cpr, ndg or sd solver of config.highorder (its degree selects the compiled variant).
 std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config);
 
 }  // namespace portaflow::highorder
