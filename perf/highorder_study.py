@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Seed 002's smooth-problem study for dg and cpr (issue 22), through the shipped decks and the
-portaflow command, python3 standard library only:
+"""Seed 002's smooth-problem study for dg, cpr (issue 22), ndg and sd (issue 26), through the
+shipped decks and the portaflow command, python3 standard library only:
 
   python3 perf/highorder_study.py [--binary build/openmp/bin/portaflow] [--out perf/results/...json]
+                                  [--methods dg cpr ndg sd]
 
 1. Convergence (seed Tables 2 and 3): the isentropic vortex (inputs/highorder/vortex_*_p<k>.yaml)
-   at 20^2 .. 60^2 elements, P1-P3, dg and cpr, t = 1, at the decks' CFL: the L2 density error of
+   at 20^2 .. 60^2 elements, P1-P3, every method asked for, t = 1, at the decks' CFL: the L2 density error of
    the element averages against the exact solution's averages (the seed's norm) and the
    pointwise L2 over a (k + 4)-point Gauss rule per element, with observed orders; the seed's
    P2 rows again with HLLC (the flux that reaches third order pointwise here).
@@ -33,8 +34,14 @@ SEED = {
     ("dg", 1): [1.65e-3, 6.63e-4, 3.59e-4, 2.26e-4, 1.55e-4],
     ("cpr", 2): [4.30e-4, 1.38e-4, 6.51e-5, 3.69e-5, 2.32e-5],
     ("dg", 2): [2.24e-4, 7.95e-5, 3.90e-5, 2.24e-5, 1.42e-5],
+    ("ndg", 1): [2.70e-3, 1.10e-3, 6.04e-4, 3.83e-4, 2.65e-4],
+    ("sd", 1): [3.07e-3, 1.38e-3, 7.78e-4, 4.96e-4, 3.44e-4],
+    ("ndg", 2): [5.63e-4, 2.30e-4, 1.26e-4, 7.81e-5, 5.23e-5],
+    ("sd", 2): [4.00e-4, 1.36e-4, 6.40e-5, 3.57e-5, 2.21e-5],
 }
+# Seed 002, Table 1: the maximum CFL at P1 and P2 (dg, cpr and ndg share a column; sd its own).
 SEED_MAX_CFL = {1: 0.24, 2: "0.13-0.14"}
+SEED_MAX_CFL_SD = {1: 0.3, 2: 0.2}
 SIZES = [20, 30, 40, 50, 60]
 
 
@@ -89,6 +96,7 @@ def main():
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "openmp", "bin", "portaflow"))
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="20 and 40 elements only, no CFL study")
+    ap.add_argument("--methods", nargs="+", default=["dg", "cpr", "ndg", "sd"])
     args = ap.parse_args()
     sizes = [20, 40] if args.quick else SIZES
     record = {"date": datetime.date.today().isoformat(), "binary": args.binary,
@@ -99,7 +107,7 @@ def main():
     print("## Convergence: isentropic vortex, t = 1, L2(rho); seed 002 Tables 2-3 beside\n")
     print("| method | k | flux | elements | CFL | element-average L2 | order | pointwise L2 | order | seed L2 | seed/avg | seed/pointwise |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for method in ("dg", "cpr"):
+    for method in args.methods:
         for k in (1, 2, 3):
             for flux in (("rusanov", "hllc") if k == 2 else ("rusanov",)):
                 deck = f"vortex_{method}_p{k}.yaml"
@@ -125,7 +133,7 @@ def main():
     print("\n## Maximum CFL by the seed's halving rule (element-average error change < 0.1 %)\n")
     print("| method | k | elements | DoF | CFL sequence (error) | maximum CFL | seed Table 1 |")
     print("|---|---|---|---|---|---|---|")
-    for method in ("dg", "cpr"):
+    for method in args.methods:
         for k in (1, 2):
             for n in (20, 40):
                 deck = f"vortex_{method}_p{k}.yaml"
@@ -142,7 +150,8 @@ def main():
                     previous = (cfl, e)
                     cfl /= 2
                 text = ", ".join(f"{c:g} ({fmt(e, '.4e')})" for c, e in seq)
-                print(f"| {method} | {k} | {n}x{n} | {n * n * (k + 1) ** 2} | {text} | {fmt(found, 'g')} | {SEED_MAX_CFL[k]} |")
+                seed_cfl = SEED_MAX_CFL_SD if method == "sd" else SEED_MAX_CFL
+                print(f"| {method} | {k} | {n}x{n} | {n * n * (k + 1) ** 2} | {text} | {fmt(found, 'g')} | {seed_cfl[k]} |")
                 sys.stdout.flush()
     if args.out:
         with open(args.out, "w") as f:

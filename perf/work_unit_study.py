@@ -15,7 +15,8 @@ methods dg, ndg, cpr, sd at P1-P3, each over a range of resolutions at its maxim
         On the GPU node (perf/highorder_ii_device.sh calls it): every scheme and resolution with
         the bundle's CUDA and OpenMP (all cores) portaflow-dump, and the reference run of the
         work unit on each, in the same call -> OUT/work-units.json.
-    python3 perf/work_unit_study.py plot RESULTS.json [--prefix perf/results/...]
+    /usr/bin/python3 perf/work_unit_study.py plot RESULTS.json --prefix perf/results/...
+        (matplotlib: Debian python3-matplotlib, hence /usr/bin/python3)
         Three PNGs per backend (L2 against wall time, work units, DoF) and a markdown table of the
         cheapest scheme for errors 1e-3, 1e-4, 1e-5.
 
