@@ -155,11 +155,16 @@ TEST(HighOrderNdgSd, LimiterLeavesTheVortexAlone) {
     }
 }
 
-// The detector does act where it must: on the radial explosion's initial discontinuity.
+// The detector does act where it must: on the radial explosion's initial discontinuity; and the
+// run's output line says so.
 TEST(HighOrderNdgSd, LimiterFlagsTheExplosion) {
   auto solver = make_highorder_solver(test::deck_config("highorder/radial_dg_p1.yaml", {cells_setting(20)}));
   solver->advance(solver->stable_time_step());
   EXPECT_GT(solver->troubled_element_stages(), 0);
+  // The output line reports the stage maximum since the previous output, then starts again.
+  const std::string first = solver->output_note(), second = solver->output_note();
+  EXPECT_EQ(first.find("at most 0 "), std::string::npos) << first;
+  EXPECT_NE(second.find("at most 0 of 400 elements troubled"), std::string::npos) << second;
 }
 
 // Toro's radial explosion at 50^2 elements (Lobatto points sit exactly on the initial circle

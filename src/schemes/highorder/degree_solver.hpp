@@ -66,9 +66,8 @@ class DegreeSolver final : public HighOrderSolver {
       const LimiterArrays arrays{element_means_, element_centroid_, weight_jac_device_,
                                  config_.boundary.side[0] == BoundaryKind::kPeriodic,
                                  config_.boundary.side[2] == BoundaryKind::kPeriodic};
-      const LimiterCounts counts =
-          limit_elements<N>(stage_output(k), arrays, ops_, config_.highorder.limiter, gas, nx, ny);
-      record_limiter(counts.value[0], counts.value[1]);
+      limit_elements<N>(stage_output(k), arrays, ops_, config_.highorder.limiter, gas, nx, ny,
+                        limiter_stage_counts_, limiter_totals_);
     }
   }
 

@@ -2,7 +2,6 @@
 // checkpoints and errors, shared by the four methods at every degree.
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 #include "portaflow/core/parallel.hpp"
@@ -117,22 +116,22 @@ void HighOrderSolver::set_up_limiter(const ElementGridMetrics& g) {
   copy_to_device(centroid, element_centroid_);
 }
 
-void HighOrderSolver::record_limiter(long long troubled, long long scaled) {
-  troubled_total_ += troubled;
-  scaled_total_ += scaled;
-  troubled_max_since_output_ = std::max(troubled_max_since_output_, troubled);
-  scaled_since_output_ += scaled;
+long long HighOrderSolver::limiter_total(int k) const {
+  auto host = Kokkos::create_mirror_view(limiter_totals_);
+  Kokkos::deep_copy(host, limiter_totals_);
+  return host(k);
 }
 
 std::string HighOrderSolver::output_note() {
   if (!limiter_on()) return {};
-  const std::string note = "limiter: at most " + std::to_string(troubled_max_since_output_) +
-                           " of " + std::to_string(element_count()) +
+  auto host = Kokkos::create_mirror_view(limiter_totals_);
+  Kokkos::deep_copy(host, limiter_totals_);
+  const std::string note = "limiter: at most " + std::to_string(host(2)) + " of " +
+                           std::to_string(element_count()) +
                            " elements troubled in a stage since the previous output, " +
-                           std::to_string(scaled_since_output_) +
-                           " element-stages scaled for positivity";
-  troubled_max_since_output_ = 0;
-  scaled_since_output_ = 0;
+                           std::to_string(host(3)) + " element-stages scaled for positivity";
+  host(2) = host(3) = 0;
+  Kokkos::deep_copy(limiter_totals_, host);
   return note;
 }
 

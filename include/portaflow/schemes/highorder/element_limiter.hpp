@@ -41,6 +41,11 @@ struct LimiterArrays {
 // Counts of one application: troubled (limited) elements and positivity-scaled ones.
 using LimiterCounts = SumArray<long long, 2>;
 
+// The counts over a run, kept on the device so that a stage never waits for its reduction:
+// [0] troubled element-stages, [1] scaled element-stages, [2] most troubled in one stage and
+// [3] scaled element-stages, both since the last read-out (HighOrderSolver::output_note).
+using LimiterTotals = DeviceView<long long[4]>;
+
 KOKKOS_INLINE_FUNCTION Real minmod3(Real a, Real b, Real c) {
   if (a > 0 && b > 0 && c > 0) return math::fmin(a, math::fmin(b, c));
   if (a < 0 && b < 0 && c < 0) return math::fmax(a, math::fmax(b, c));
@@ -216,19 +221,27 @@ KOKKOS_INLINE_FUNCTION void limit_element(const Field2D& w, const LimiterArrays&
         for (int a = 0; a < N; ++a) w(v, ey * N + b, ex * N + a) = e.q[v][b * N + a];
 }
 
+// The limiter on w, its counts added to `totals` on the device (no host synchronisation).
 template <int N>
-LimiterCounts limit_elements(const Field2D& w, const LimiterArrays& arrays,
-                             const LineOperators<N>& ops, const LimiterConfig& config,
-                             const physics::IdealGas& gas, Index nx, Index ny) {
+void limit_elements(const Field2D& w, const LimiterArrays& arrays, const LineOperators<N>& ops,
+                    const LimiterConfig& config, const physics::IdealGas& gas, Index nx, Index ny,
+                    const Kokkos::View<LimiterCounts, MemSpace>& stage_counts,
+                    const LimiterTotals& totals) {
   element_means<N>(w, arrays, nx, ny);
-  LimiterCounts counts;
   par_reduce(
       "highorder.limit_elements", IndexBox2D{{0, ny}, {0, nx}},
       KOKKOS_LAMBDA(Index ey, Index ex, LimiterCounts& acc) {
         limit_element<N>(w, arrays, ops, config, gas, nx, ny, ey, ex, acc);
       },
-      Kokkos::Sum<LimiterCounts>(counts));
-  return counts;
+      Kokkos::Sum<LimiterCounts, MemSpace>(stage_counts));
+  par_for(
+      "highorder.limiter_totals", IndexRange{0, 1}, KOKKOS_LAMBDA(Index) {
+        const LimiterCounts c = stage_counts();
+        totals(0) += c.value[0];
+        totals(1) += c.value[1];
+        if (c.value[0] > totals(2)) totals(2) = c.value[0];
+        totals(3) += c.value[1];
+      });
 }
 
 }  // namespace portaflow::highorder

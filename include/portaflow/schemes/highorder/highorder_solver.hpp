@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/highorder/element_geometry.hpp"
 #include "portaflow/schemes/highorder/element_operators.hpp"
 #include "portaflow/schemes/solver.hpp"
@@ -56,8 +57,8 @@ class HighOrderSolver : public Solver {
   KernelChoice kernel() const { return kernel_; }
   // The limiter's counts (element_limiter.hpp) over the run so far: element-stages limited as
   // troubled and scaled for positivity.
-  long long troubled_element_stages() const { return troubled_total_; }
-  long long positivity_element_stages() const { return scaled_total_; }
+  long long troubled_element_stages() const { return limiter_total(0); }
+  long long positivity_element_stages() const { return limiter_total(1); }
   // "limiter: ... troubled elements" since the previous output (resets that count).
   std::string output_note() override;
   // The variant kAuto picks on this backend (measured: perf/results/SUMMARY.md).
@@ -72,9 +73,8 @@ class HighOrderSolver : public Solver {
   // The Runge-Kutta buffers of stage k: its input and where it writes.
   const Field2D& stage_input(int k) const { return k == 0 ? state_ : stages_[k - 1]; }
   const Field2D& stage_output(int k) const { return k == 2 ? state_ : stages_[k]; }
-  // After a stage that applied the limiter: its counts of troubled and scaled elements.
-  void record_limiter(long long troubled, long long scaled);
   void set_up_limiter(const ElementGridMetrics& g);
+  long long limiter_total(int k) const;  // entry k of limiter_totals_, read back
   bool limiter_on() const {
     return config_.highorder.limiter.troubled_cell || config_.highorder.limiter.positivity;
   }
@@ -96,8 +96,9 @@ class HighOrderSolver : public Solver {
   Field2D flux_normals_x_, flux_normals_y_;  // sd only: n_xi, n_eta at its flux points
   Field2D element_means_;     // limiter: (4, ny, nx) element means
   Field2D element_centroid_;  // limiter: (3, ny, nx) weighted centroid (xi_c, eta_c), area
-  long long troubled_total_ = 0, scaled_total_ = 0;
-  long long troubled_max_since_output_ = 0, scaled_since_output_ = 0;
+  // The limiter's counts on the device (element_limiter.hpp's LimiterTotals) and one stage's.
+  DeviceView<long long[4]> limiter_totals_{"highorder.limiter_totals"};
+  Kokkos::View<SumArray<long long, 2>, MemSpace> limiter_stage_counts_{"highorder.limiter_stage"};
   double time_ = 0;
   long long steps_ = 0;
 };
