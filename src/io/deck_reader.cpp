@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "portaflow/core/error.hpp"
 
@@ -35,6 +37,29 @@ std::string describe_found(const YAML::Node& node) {
       return "a map";
     default:
       return "nothing";
+  }
+}
+
+// yaml-cpp keeps both entries of a key written twice in one map and answers lookups with the
+// first, so `cfl: 0.3` then `cfl: 0.9` would silently run at 0.3: an error naming both lines.
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path) {
+  if (node.IsSequence()) {
+    for (std::size_t k = 0; k < node.size(); ++k)
+      reject_duplicate_keys(node[k], file, path + "[" + std::to_string(k) + "]");
+    return;
+  }
+  if (!node.IsMap()) return;
+  std::vector<std::pair<std::string, YAML::Mark>> seen;
+  for (const auto& entry : node) {
+    const std::string key = entry.first.Scalar();
+    const std::string key_path = path.empty() ? key : path + "." + key;
+    for (const auto& [other, mark] : seen)
+      if (other == key)
+        throw InputError(format_mark(file, entry.first.Mark()) + ": error: key '" + key_path +
+                         "' given twice in the same map, first at " + format_mark(file, mark) +
+                         "; keep one");
+    seen.emplace_back(key, entry.first.Mark());
+    reject_duplicate_keys(entry.second, file, key_path);
   }
 }
 
@@ -219,6 +244,7 @@ DeckReader DeckReader::from_string(const std::string& text, const std::string& n
     throw InputError(format_mark(name, root.Mark()) +
                      ": error: expected the deck to be a map of keys (scheme, problem, mesh, "
                      "...), found " + describe_found(root));
+  reject_duplicate_keys(root, name, "");
   DeckReader reader(root, name);
   for (const auto& assignment : overrides) reader.apply_override(assignment);
   return reader;
@@ -318,17 +344,21 @@ void DeckReader::fail_missing(const std::string& path, const std::string& expect
   std::string message = location(parent_of(path).empty() ? path : parent_of(path)) +
                         ": error: missing required key '" + display_key(path) + "' (" + expected +
                         ")";
-  // A near-miss among the keys actually written is most likely a typo of this one.
+  // The nearest miss among the keys actually written, not counting keys already read as
+  // themselves (in {rho: 1, u: 0, pp: 1} the missing p's typo is pp, not the valid u).
   const YAML::Node parent = parent_of(path).empty() ? root_ : lookup(parent_of(path));
   if (parent.IsDefined() && parent.IsMap()) {
+    std::size_t best_distance = 3;
+    YAML::const_iterator best = parent.end();
     for (auto it = parent.begin(); it != parent.end(); ++it) {
       const std::string written = it->first.Scalar();
-      if (written != leaf_of(path) && edit_distance(written, leaf_of(path)) <= 2) {
-        message += "; found '" + display_key(join_path(parent_of(path), written)) + "' at " +
-                   format_mark(name_, it->first.Mark()) + " instead: a typo?";
-        break;
-      }
+      if (written == leaf_of(path) || known_paths_.count(join_path(parent_of(path), written))) continue;
+      const std::size_t d = edit_distance(written, leaf_of(path));
+      if (d < best_distance) best_distance = d, best = it;
     }
+    if (best != parent.end())
+      message += "; found '" + display_key(join_path(parent_of(path), best->first.Scalar())) +
+                 "' at " + format_mark(name_, best->first.Mark()) + " instead: a typo?";
   }
   throw InputError(message);
 }
@@ -586,8 +616,13 @@ void DeckReader::reject_unknown_keys() const {
       std::vector<std::string> siblings;
       for (const auto& known : reader.known_paths_)
         if (parent_of(known) == parent) siblings.push_back(leaf_of(known));
-      std::string where = reader.overrides_.count(path) ? reader.overrides_.at(path)
-                                                         : format_mark(reader.name_, mark);
+      // A key that a --set made (itself, or a map on the way to it) is that argument's fault.
+      std::string where = format_mark(reader.name_, mark);
+      for (const auto& [key, text] : reader.overrides_)
+        if (key == path || key.rfind(path + ".", 0) == 0) {
+          where = text;
+          break;
+        }
       std::string message = where + ": error: unknown key '" + display_key(path) + "'";
       std::string best;
       std::size_t best_distance = 3;

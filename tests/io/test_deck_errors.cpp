@@ -57,6 +57,25 @@ TEST(DeckErrors, UnknownKeyNamesLineColumnAndSuggestion) {
   EXPECT_NE(msg.find("did you mean 'time.cfl'"), std::string::npos) << msg;
 }
 
+// A key written twice in one map (yaml-cpp would keep both and answer with the first), a whole
+// section twice, and the scheme twice: each an error naming both lines (issue 25, item 2a).
+TEST(DeckErrors, RepeatedKeyNamesBothLines) {
+  std::string msg = error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  t_end: 0.5"));
+  EXPECT_NE(msg.find("deck.yaml:12:3"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'time.t_end' given twice"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("first at deck.yaml:11:3"), std::string::npos) << msg;
+  msg = error_of(kGoodDeck + "time:\n  t_end: 0.5\n");
+  EXPECT_NE(msg.find("deck.yaml:14:1"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'time' given twice"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("first at deck.yaml:10:1"), std::string::npos) << msg;
+  msg = error_of(kGoodDeck + "scheme: cese1d\n");
+  EXPECT_NE(msg.find("'scheme' given twice"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("first at deck.yaml:1:1"), std::string::npos) << msg;
+  // In a flow map too.
+  msg = error_of(replace(kGoodDeck, "{rho: 1.0, u: 0.0, p: 1.0}", "{rho: 1.0, u: 0.0, p: 1.0, rho: 2}"));
+  EXPECT_NE(msg.find("'problem.left.rho' given twice"), std::string::npos) << msg;
+}
+
 TEST(DeckErrors, WrongTypeNamesKeyExpectedAndFound) {
   const std::string msg = error_of(replace(kGoodDeck, "cells: 100", "cells: many"));
   EXPECT_NE(msg.find("deck.yaml:8:10"), std::string::npos) << msg;
@@ -96,6 +115,27 @@ TEST(DeckErrors, MissingKeyWithTypoPointsAtTheTypo) {
   const std::string msg = error_of(replace(kGoodDeck, "t_end: 0.25", "t_edn: 0.25"));
   EXPECT_NE(msg.find("missing required key 'time.t_end'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("'time.t_edn' at deck.yaml:11:3"), std::string::npos) << msg;
+}
+
+// A typo inside a nested state names the misspelt key, not a valid sibling that happens to be
+// as close (issue 25, item 2b: 'u' is one edit from 'p' too).
+TEST(DeckErrors, TypoInANestedStateNamesTheTypo) {
+  const std::string msg = error_of(replace(kGoodDeck, "{rho: 1.0, u: 0.0, p: 1.0}", "{rho: 1.0, u: 0.0, pp: 1.0}"));
+  EXPECT_NE(msg.find("missing required key 'problem.left.p'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("found 'problem.left.pp'"), std::string::npos) << msg;
+  EXPECT_EQ(msg.find("found 'problem.left.u'"), std::string::npos) << msg;
+}
+
+// An unknown key given by --set is blamed on that argument, not on the deck (item 2c).
+TEST(DeckErrors, UnknownKeyFromSetNamesTheArgument) {
+  try {
+    DeckReader deck = DeckReader::from_string(kGoodDeck, "deck.yaml", {"tim.cfl=0.5"});
+    read_run_config(deck);
+    ADD_FAILURE() << "accepted --set tim.cfl=0.5";
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind("--set tim.cfl=0.5: error: unknown key 'tim'", 0), 0u) << msg;
+  }
 }
 
 TEST(DeckErrors, MissingTopLevelKey) {
