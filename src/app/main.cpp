@@ -11,6 +11,7 @@
 #include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/floating_point.hpp"
+#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/atomic_write.hpp"
 #include "portaflow/io/checkpoint.hpp"
@@ -28,7 +29,7 @@ Usage:
   portaflow run DECK [--set KEY.PATH=VALUE ...] [--restart FILE]
                                                    run a deck; writes outputs to output.dir
   portaflow check DECK [--set KEY.PATH=VALUE ...] validate a deck and print it resolved
-  portaflow list                                   schemes and problem types available
+  portaflow list                                   schemes and every named value a deck accepts
   portaflow --help | -h                            this text
   portaflow --version                              version, Kokkos backend, precision
 
@@ -93,10 +94,7 @@ void list_available(std::ostream& out) {
     out << "  " << s.name << " ("
         << (s.dimension ? std::to_string(s.dimension) + "D" : std::string("1D/2D"))
         << "): " << s.description << "\n";
-  out << "Problem types (deck key 'problem.type'):\n"
-      << "  riemann: two constant states (problem.left, problem.right) split at problem.x0\n"
-      << "  freestream (multiblock): a uniform flow at problem.mach and problem.alpha around "
-         "the mesh (mesh.generator: box, four_block, naca0012, plot3d)\n";
+  io::print_deck_choices(out);
 }
 
 std::string describe_multiblock_mesh(const MultiBlockMeshConfig& m) {

@@ -458,6 +458,7 @@ std::string DeckReader::get_string(const std::string& path,
 
 std::string DeckReader::get_choice(const std::string& path, const std::vector<std::string>& choices,
                                    std::optional<std::string> default_value, const char* meaning) {
+  choices_asked_.emplace_back(path, choices);
   std::string expected = "one of";
   for (std::size_t k = 0; k < choices.size(); ++k)
     expected += (k == 0 ? " " : ", ") + choices[k];

@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -92,6 +93,12 @@ class DeckReader {
 
   const std::string& name() const { return name_; }
 
+  // Every get_choice so far: the key path and the list it was checked against (for the test that
+  // holds the readers to io/deck_choices.hpp's table).
+  const std::vector<std::pair<std::string, std::vector<std::string>>>& choices_asked() const {
+    return choices_asked_;
+  }
+
  private:
   DeckReader(YAML::Node root, std::string name);
   void apply_override(const std::string& assignment);
@@ -111,6 +118,7 @@ class DeckReader {
   std::map<std::string, std::string> overrides_;  // path -> the --set text that gave it
   std::set<std::string> known_paths_;             // every key read, and each of its parents
   YAML::Node resolved_;
+  std::vector<std::pair<std::string, std::vector<std::string>>> choices_asked_;
 };
 
 // Splits "a.b.c" into {"a", "b", "c"}.

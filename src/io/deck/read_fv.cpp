@@ -1,5 +1,6 @@
 // The finite-volume family's decks: muscl_hancock (seed 003) and muscl (seed 002).
 #include "io/deck/deck_sections.hpp"
+#include "portaflow/io/deck_choices.hpp"
 
 namespace portaflow::io::deck {
 
@@ -25,15 +26,14 @@ void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config) {
   const int dimension = grid_dimension(deck, scheme_info(config.scheme).dimension);
   read_grid_run(deck, config, dimension, problem_names(dimension), [&] {
     FvConfig& fv = config.fv;
-    fv.limiter = limiter_kind(deck.get_choice("fv.limiter",
-                                              {"first_order", "minbee", "van_leer", "superbee"},
+    fv.limiter = limiter_kind(deck.get_choice("fv.limiter", deck_choices("fv.limiter", "muscl_hancock"),
                                               std::string("van_leer"),
                                               "slope limiter (Toro sec. 14.4)"));
-    fv.flux = flux_kind(deck.get_choice("fv.flux", {"exact", "hllc", "rusanov"},
+    fv.flux = flux_kind(deck.get_choice("fv.flux", deck_choices("fv.flux", "muscl_hancock"),
                                         std::string("exact"), "Riemann solver at the faces"));
     if (dimension == 2) {
       const std::string splitting =
-          deck.get_choice("fv.splitting", {"alternating", "averaged"}, std::string("alternating"),
+          deck.get_choice("fv.splitting", deck_choices("fv.splitting", "muscl_hancock (2D)"), std::string("alternating"),
                           "dimensional splitting (2D)");
       fv.splitting =
           splitting == "averaged" ? SplittingKind::kAveraged : SplittingKind::kAlternating;
@@ -50,20 +50,20 @@ void read_muscl_deck(DeckReader& deck, RunConfig& config) {
   const int dimension = grid_dimension(deck, scheme_info(config.scheme).dimension);
   read_grid_run(deck, config, dimension, problem_names(dimension), [&] {
     FvConfig& fv = config.fv;
-    const std::string order = deck.get_choice("fv.reconstruction", {"muscl2", "muscl3"},
+    const std::string order = deck.get_choice("fv.reconstruction", deck_choices("fv.reconstruction", "muscl"),
                                               std::string("muscl2"), "face reconstruction");
     fv.reconstruction =
         order == "muscl3" ? ReconstructionKind::kMuscl3 : ReconstructionKind::kMuscl2;
     fv.limiter = limiter_kind(deck.get_choice(
-        "fv.limiter", {"minmod", "none"}, std::string("minmod"),
+        "fv.limiter", deck_choices("fv.limiter", "muscl"), std::string("minmod"),
         "limiter of the reconstruction (none: smooth data only)"));
     fv.tvb_m = deck.get_real("fv.tvb_m", {0.0, 0, kInf, false, false,
                                           "TVB constant M: differences below M h^2 are not limited"});
-    fv.flux = flux_kind(deck.get_choice("fv.flux", {"rusanov", "hllc", "exact"},
+    fv.flux = flux_kind(deck.get_choice("fv.flux", deck_choices("fv.flux", "muscl"),
                                         std::string("rusanov"), "Riemann solver at the faces"));
     if (dimension == 1) {
       const std::string geometry =
-          deck.get_choice("fv.geometry", {"planar", "cylindrical", "spherical"},
+          deck.get_choice("fv.geometry", deck_choices("fv.geometry", "muscl (1D)"),
                           std::string("planar"), "1D geometry (x is the radius unless planar)");
       fv.geometry = geometry == "cylindrical" ? GeometryKind::kCylindrical
                     : geometry == "spherical" ? GeometryKind::kSpherical

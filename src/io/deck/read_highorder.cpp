@@ -2,12 +2,13 @@
 // (mesh.cells elements per direction, optionally warped), the polynomial degree, the face flux,
 // and the troubled-cell limiter with its positivity safeguard.
 #include "io/deck/deck_sections.hpp"
+#include "portaflow/io/deck_choices.hpp"
 
 namespace portaflow::io::deck {
 
 namespace {
 
-const std::vector<std::string> kProblems{"isentropic_vortex", "density_wave", "radial_explosion"};
+const std::string kFamily = "dg, cpr, ndg, sd";
 
 HighOrderMethod method_of(SchemeKind scheme) {
   switch (scheme) {
@@ -27,7 +28,7 @@ constexpr double kDefaultTvbM = 50;
 LimiterConfig read_limiter(DeckReader& deck, bool smooth) {
   LimiterConfig l;
   const std::string kind = deck.get_choice(
-      "limiter.kind", {"none", "minmod"}, std::string(smooth ? "none" : "minmod"),
+      "limiter.kind", deck_choices("limiter.kind", kFamily), std::string(smooth ? "none" : "minmod"),
       "troubled-cell limiter (minmod: seed 002's detector and slope limiting, sec. 2.6; default "
       "minmod for discontinuous problems, none for smooth ones)");
   l.troubled_cell = kind == "minmod";
@@ -49,7 +50,7 @@ LimiterConfig read_limiter(DeckReader& deck, bool smooth) {
 }  // namespace
 
 void read_highorder_deck(DeckReader& deck, RunConfig& config) {
-  read_grid_run(deck, config, 2, kProblems, [&] {
+  read_grid_run(deck, config, 2, deck_choices("problem.type", kFamily), [&] {
     HighOrderConfig& ho = config.highorder;
     ho.method = method_of(config.scheme);
     // box_mesh.hpp's warping keeps every element right-handed up to 0.1.
@@ -59,12 +60,12 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
     ho.degree = static_cast<int>(deck.get_int(
         "highorder.order",
         {2, 1, kHighOrderMaxDegree, "polynomial degree k of the solution in each direction (P_k)"}));
-    const std::string flux = deck.get_choice("highorder.flux", {"rusanov", "hllc"},
+    const std::string flux = deck.get_choice("highorder.flux", deck_choices("highorder.flux", kFamily),
                                              std::string("rusanov"), "common flux at element faces");
     ho.flux = flux == "hllc" ? FluxKind::kHllc : FluxKind::kRusanov;
     if (ho.method == HighOrderMethod::kCpr) {
       const std::string divergence = deck.get_choice(
-          "highorder.divergence", {"chain_rule", "flux_interpolation"}, std::string("chain_rule"),
+          "highorder.divergence", deck_choices("highorder.divergence", "cpr"), std::string("chain_rule"),
           "flux divergence at the solution points (chain_rule: seed 002's; flux_interpolation: "
           "conservative)");
       ho.divergence = divergence == "flux_interpolation" ? DivergenceKind::kFluxInterpolation
@@ -72,7 +73,7 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
     }
     if (ho.method == HighOrderMethod::kSd) {
       const std::string points = deck.get_choice(
-          "highorder.flux_points", {"lobatto", "legendre"}, std::string("lobatto"),
+          "highorder.flux_points", deck_choices("highorder.flux_points", "sd"), std::string("lobatto"),
           "sd's k + 2 flux points per direction (lobatto: seed 002's Fig. 1c; legendre: the "
           "element ends and the k Gauss-Legendre points)");
       ho.flux_points = points == "legendre" ? FluxPointKind::kLegendre : FluxPointKind::kLobatto;
@@ -80,9 +81,8 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
     ho.limiter = read_limiter(deck, is_smooth(config.problem));
     // dg and cpr have a team kernel besides the flat one; ndg and sd the flat one only.
     const bool has_team = ho.method == HighOrderMethod::kDg || ho.method == HighOrderMethod::kCpr;
-    const std::vector<std::string> kernels =
-        has_team ? std::vector<std::string>{"auto", "team", "flat"}
-                 : std::vector<std::string>{"auto", "flat"};
+    const std::vector<std::string>& kernels =
+        deck_choices("execution.kernel", has_team ? "dg, cpr" : "ndg, sd");
     const std::string kernel =
         deck.get_choice("execution.kernel", kernels, std::string("auto"),
                         "residual kernel (auto: the faster on this backend, as measured)");

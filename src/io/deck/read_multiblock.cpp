@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "io/deck/deck_sections.hpp"
+#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/multiblock_mesh.hpp"
 
@@ -30,12 +31,12 @@ const std::vector<std::pair<std::string, mesh::BoundaryKind>>& boundary_kind_nam
   return kinds;
 }
 
+// The deck names come from the choice table (table_key there); `table` maps them to the enum.
 template <class Enum>
-int read_named(DeckReader& deck, const std::string& key,
+int read_named(DeckReader& deck, const std::string& key, const std::string& table_key,
                const std::vector<std::pair<std::string, Enum>>& table, const char* meaning) {
-  std::vector<std::string> names;
-  for (const auto& entry : table) names.push_back(entry.first);
-  const std::string name = deck.get_choice(key, names, std::nullopt, meaning);
+  const std::string name =
+      deck.get_choice(key, deck_choices(table_key, "multiblock"), std::nullopt, meaning);
   for (const auto& entry : table)
     if (entry.first == name) return static_cast<int>(entry.second);
   throw Error("internal error: no value for '" + name + "'");
@@ -55,7 +56,7 @@ std::string node_counts_text(const std::vector<long long>& nodes) {
 MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
   MultiBlockMeshConfig m;
   const std::string generator =
-      deck.get_choice("mesh.generator", {"box", "four_block", "naca0012", "plot3d"}, std::nullopt,
+      deck.get_choice("mesh.generator", deck_choices("mesh.generator", "multiblock"), std::nullopt,
                       "where the mesh comes from");
   if (generator == "box" || generator == "four_block") {
     m.kind = generator == "box" ? MultiBlockMeshKind::kBox : MultiBlockMeshKind::kFourBlock;
@@ -91,8 +92,8 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
       BoundarySpec spec;
       spec.block = static_cast<int>(deck.get_int(
           item + ".block", {std::nullopt, 0, kMaxInt, "block index, from 0 in file order"}));
-      spec.face = read_named(deck, item + ".face", face_names(), "face of the block");
-      spec.kind = read_named(deck, item + ".kind", boundary_kind_names(), "boundary condition");
+      spec.face = read_named(deck, item + ".face", "mesh.boundaries[].face", face_names(), "face of the block");
+      spec.kind = read_named(deck, item + ".kind", "mesh.boundaries[].kind", boundary_kind_names(), "boundary condition");
       for (std::size_t earlier = 0; earlier < k; ++earlier) {
         const BoundarySpec& other = m.boundaries[earlier];
         if (other.block == spec.block && other.face == spec.face)
@@ -103,7 +104,7 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
       m.boundaries.push_back(spec);
     }
     // No silent default: a forgotten wall must not quietly become far field.
-    m.default_boundary = read_named(deck, "mesh.default_boundary", boundary_kind_names(),
+    m.default_boundary = read_named(deck, "mesh.default_boundary", "mesh.default_boundary", boundary_kind_names(),
                                     "boundary condition of every face node that neither an "
                                     "interface nor mesh.boundaries covers");
   }
@@ -127,13 +128,13 @@ void reject_time_accurate_keys(DeckReader& deck) {
 void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   config.mesh.dimension = 2;
   config.multiblock_mesh = read_multiblock_mesh(deck);
-  config.problem.name = deck.get_choice("problem.type", {"freestream"}, std::nullopt,
+  config.problem.name = deck.get_choice("problem.type", deck_choices("problem.type", "multiblock"), std::nullopt,
                                         "the flow: a uniform free stream around the mesh");
   config.freestream.mach =
       deck.get_real("problem.mach", {std::nullopt, 0, kInf, true, false, "free-stream Mach number"});
   config.freestream.alpha_degrees = deck.get_real(
       "problem.alpha", {0.0, -180, 180, false, false, "angle of attack in degrees, from +x to +y"});
-  const std::string order = deck.get_choice("multiblock.order", {"2", "4"}, std::string("4"),
+  const std::string order = deck.get_choice("multiblock.order", deck_choices("multiblock.order", "multiblock"), std::string("4"),
                                             "SBP interior order (boundary order 1 or 2)");
   config.multiblock.order = order == "2" ? 2 : 4;
   config.multiblock.dissipation = deck.get_real(
@@ -145,7 +146,7 @@ void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   // The flat residual kernel is the default: on the H100 it ran the order-4 residual at 8.1e9
   // nodes/s against the team kernel's 3.7e9 (4e6 nodes), and on 16 cores the two were within
   // 10% (perf/results/h100-20261121-multiblock*.json).
-  const std::string kernel = deck.get_choice("execution.kernel", {"flat", "team"},
+  const std::string kernel = deck.get_choice("execution.kernel", deck_choices("execution.kernel", "multiblock"),
                                              std::string("flat"), "residual kernel variant");
   config.execution.kernel = kernel == "team" ? KernelChoice::kTeam : KernelChoice::kFlat;
   reject_time_accurate_keys(deck);

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "io/deck/deck_sections.hpp"
+#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/core/error.hpp"
 
 namespace portaflow::io::deck {
@@ -42,10 +43,8 @@ void check_vacuum_pair(DeckReader& deck, const std::string& key, const Primitive
 }  // namespace
 
 const std::vector<std::string>& problem_names(int dimension) {
-  static const std::vector<std::string> one{"riemann", "blast_wave", "shu_osher", "density_wave"};
-  static const std::vector<std::string> two{"riemann_2d", "density_wave", "isentropic_vortex",
-                                            "radial_explosion"};
-  return dimension == 1 ? one : two;
+  return deck_choices("problem.type", dimension == 1 ? "1D: cese1d, muscl_hancock, muscl"
+                                                     : "2D: cese2d, muscl_hancock, muscl");
 }
 
 ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh,
@@ -131,9 +130,7 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh,
 }
 
 BoundaryConfig read_boundary(DeckReader& deck, int dimension, bool periodic_required) {
-  // "transmissive" is the finite-volume literature's name for the same zero-gradient condition.
-  static const std::vector<std::string> choices{"nonreflective", "transmissive", "reflective",
-                                                "periodic"};
+  const auto& choices = deck_choices("boundary.x_min", "every scheme but multiblock");
   BoundaryConfig b;
   const char* sides[4] = {"boundary.x_min", "boundary.x_max", "boundary.y_min", "boundary.y_max"};
   for (int s = 0; s < 2 * dimension; ++s) {
@@ -158,7 +155,7 @@ BoundaryConfig read_boundary(DeckReader& deck, int dimension, bool periodic_requ
 
 ExecutionConfig read_execution(DeckReader& deck, int dimension, const char* default_kernel) {
   ExecutionConfig e;
-  const std::string kernel = deck.get_choice("execution.kernel", {"team", "flat"},
+  const std::string kernel = deck.get_choice("execution.kernel", deck_choices("execution.kernel", "cese1d, cese2d, muscl_hancock, muscl"),
                                              std::string(default_kernel), "kernel variant");
   e.kernel = kernel == "flat" ? KernelChoice::kFlat : KernelChoice::kTeam;
   if (deck.has("execution.tile")) {
@@ -229,7 +226,8 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
 // has no boundaries.
 void read_exact_riemann_deck(DeckReader& deck, RunConfig& config) {
   config.mesh = read_mesh(deck, 1);
-  config.problem = read_problem(deck, config.mesh, {"riemann"}, /*vacuum_allowed=*/true);
+  config.problem = read_problem(deck, config.mesh, deck_choices("problem.type", "exact_riemann"),
+                                /*vacuum_allowed=*/true);
   config.time = read_time(deck);
   config.output = read_output(deck, config.deck_path);
 }
