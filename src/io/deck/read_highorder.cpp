@@ -19,8 +19,10 @@ HighOrderMethod method_of(SchemeKind scheme) {
   }
 }
 
-// The detector's default TVB constant (measured: the smallest multiple of 10 that leaves the
-// vortex untouched at P1-P3 from 20^2 to 160^2 elements, tests/schemes/test_highorder_ndg_sd.cpp).
+// The detector's default TVB constant, measured with the portaflow command on the vortex
+// (perf/results/SUMMARY.md, 2026-11-26): M = 5 and 20 still flag smooth elements at 80^2 and
+// 160^2 (P1); 50 flags none at 20^2-160^2 (P1), 120^2 (P2), 80^2 (P3), and still limits the
+// radial explosion. The same value as the muscl decks' fv.tvb_m.
 constexpr double kDefaultTvbM = 50;
 
 // limiter.*: on by default for problems with discontinuities (they need it) and off for smooth

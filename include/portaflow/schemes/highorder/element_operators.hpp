@@ -75,8 +75,8 @@ LineOperators<N> to_line_operators(const LineOperatorTables& tables) {
     ops.weights[a] = static_cast<Real>(tables.points.weights[a]);
     ops.points[a] = static_cast<Real>(tables.points.nodes[a]);
   }
+  const bool sd = !tables.to_flux.empty();
   for (int k = 0; k < N * (N + 1); ++k) {
-    const bool sd = !tables.to_flux.empty();
     ops.to_flux[k] = sd ? static_cast<Real>(tables.to_flux[k]) : Real(0);
     ops.flux_derivative[k] = sd ? static_cast<Real>(tables.flux_derivative[k]) : Real(0);
   }

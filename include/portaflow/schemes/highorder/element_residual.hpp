@@ -116,10 +116,6 @@ KOKKOS_INLINE_FUNCTION void flat_point_update(const StageArrays& s, const LineOp
     const auto ax = physics::normal_jacobian_times(q, s.metrics(0, J, I), s.metrics(1, J, I), dq_xi, gas);
     const auto ay = physics::normal_jacobian_times(q, s.metrics(2, J, I), s.metrics(3, J, I), dq_eta, gas);
     for (int v = 0; v < E2::kNumVars; ++v) div[v] = ax[v] + ay[v];
-    end_xm = contravariant_flux(s.w, s.metrics, 0, J, i0, gas);
-    end_xp = contravariant_flux(s.w, s.metrics, 0, J, i0 + N - 1, gas);
-    end_ym = contravariant_flux(s.w, s.metrics, 1, j0, I, gas);
-    end_yp = contravariant_flux(s.w, s.metrics, 1, j0 + N - 1, I, gas);
   } else if constexpr (Traits::kNdg) {
     // The derivatives of f and g along xi (the row) and eta (the column), then the metrics.
     E2::State f_xi, g_xi, f_eta, g_eta;
@@ -140,10 +136,6 @@ KOKKOS_INLINE_FUNCTION void flat_point_update(const StageArrays& s, const LineOp
     const Real eta_x = s.metrics(2, J, I), eta_y = s.metrics(3, J, I);
     for (int v = 0; v < E2::kNumVars; ++v)
       div[v] = xi_x * f_xi[v] + xi_y * g_xi[v] + eta_x * f_eta[v] + eta_y * g_eta[v];
-    end_xm = contravariant_flux(s.w, s.metrics, 0, J, i0, gas);
-    end_xp = contravariant_flux(s.w, s.metrics, 0, J, i0 + N - 1, gas);
-    end_ym = contravariant_flux(s.w, s.metrics, 1, j0, I, gas);
-    end_yp = contravariant_flux(s.w, s.metrics, 1, j0 + N - 1, I, gas);
   } else {
     // dg: div = -(S Ft + S Gt); cpr with flux interpolation: div = D Ft + D Gt.
     for (int c = 0; c < N; ++c) {
@@ -161,6 +153,14 @@ KOKKOS_INLINE_FUNCTION void flat_point_update(const StageArrays& s, const LineOp
         end_yp = g;
       }
     }
+  }
+  if constexpr (Traits::kChainRule || Traits::kNdg) {
+    // The interior contravariant flux at the element's Lobatto end points, for the lifted jumps
+    // (the flux-interpolation branch has them from its loop).
+    end_xm = contravariant_flux(s.w, s.metrics, 0, J, i0, gas);
+    end_xp = contravariant_flux(s.w, s.metrics, 0, J, i0 + N - 1, gas);
+    end_ym = contravariant_flux(s.w, s.metrics, 1, j0, I, gas);
+    end_yp = contravariant_flux(s.w, s.metrics, 1, j0 + N - 1, I, gas);
   }
   finish_point<N>(s, ops, J, I, div, end_xm, end_xp, end_ym, end_yp);
 }
