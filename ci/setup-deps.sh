@@ -2,6 +2,7 @@
 # Installs everything PortaFlow needs, from Debian 12 (bookworm) only, idempotently.
 #
 #   ci/setup-deps.sh [CONFIG ...]     CONFIG: openmp (default) serial debug cuda-kepler cuda-hopper
+#                                     fuzz (clang and libFuzzer only: fuzz/, no Kokkos)
 #
 # 1. Debian binary packages (build tools, GoogleTest, Google Benchmark, yaml-cpp, VTK, ccache,
 #    matplotlib); nvidia-cuda-toolkit 11.8 + g++-11 only when a cuda-* CONFIG is asked for.
@@ -21,12 +22,13 @@ configs=("$@")
 log() { printf '[setup %(%H:%M:%S)T] %s\n' -1 "$*"; }
 die() { printf 'setup-deps: error: %s\n' "$*" >&2; exit 1; }
 
-want_cuda=0
+want_cuda=0 want_fuzz=0 kokkos_configs=()
 for c in "${configs[@]}"; do
   case "$c" in
-    openmp | serial | debug) ;;
-    cuda-kepler | cuda-hopper) want_cuda=1 ;;
-    *) die "unknown configuration '$c' (expected openmp, serial, debug, cuda-kepler or cuda-hopper)" ;;
+    openmp | serial | debug) kokkos_configs+=("$c") ;;
+    cuda-kepler | cuda-hopper) want_cuda=1 kokkos_configs+=("$c") ;;
+    fuzz) want_fuzz=1 ;;
+    *) die "unknown configuration '$c' (expected openmp, serial, debug, cuda-kepler, cuda-hopper or fuzz)" ;;
   esac
 done
 
@@ -67,8 +69,10 @@ host_pkgs=(build-essential cmake ninja-build git ccache pkg-config ca-certificat
   libgtest-dev libgmock-dev libbenchmark-dev libyaml-cpp-dev libvtk9-dev
   python3 python3-matplotlib python3-numpy dpkg-dev xz-utils)
 cuda_pkgs=(nvidia-cuda-toolkit g++-11)
+fuzz_pkgs=(clang libclang-rt-14-dev) # libFuzzer and the sanitizer runtimes are compiler-rt's
 pkgs=("${host_pkgs[@]}")
 [ $want_cuda = 1 ] && pkgs+=("${cuda_pkgs[@]}")
+[ $want_fuzz = 1 ] && pkgs+=("${fuzz_pkgs[@]}")
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -86,7 +90,7 @@ fi
 
 # --- 2. Kokkos and Kokkos-Kernels sources from the trilinos source package -------------------
 src="$deps/src"
-if [ ! -f "$src/.extracted" ]; then
+if [ ${#kokkos_configs[@]} -gt 0 ] && [ ! -f "$src/.extracted" ]; then
   [ -f "$deps/.apt-updated" ] || { as_root apt-get update -q; touch "$deps/.apt-updated"; }
   log "fetching the trilinos source package (about 166 MB)"
   rm -rf "$src" "$deps/dl"
@@ -164,5 +168,5 @@ build_kokkos() {
   log "kokkos-$cfg: installed in $prefix"
 }
 
-for c in "${configs[@]}"; do build_kokkos "$c"; done
+for c in ${kokkos_configs[@]+"${kokkos_configs[@]}"}; do build_kokkos "$c"; done
 log "dependencies ready for: ${configs[*]} (prefixes under $deps)"

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "portaflow/app/interrupt.hpp"
 #include "portaflow/app/run_driver.hpp"
 #include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
@@ -15,6 +16,7 @@
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/atomic_write.hpp"
 #include "portaflow/io/checkpoint.hpp"
+#include "portaflow/io/output_folder.hpp"
 #include "portaflow/io/read_run_config.hpp"
 #include "portaflow/schemes/multiblock/steady_solver.hpp"
 #include "portaflow/schemes/solver.hpp"
@@ -26,7 +28,7 @@ using namespace portaflow;
 constexpr const char* kUsage = R"(portaflow: performance-portable CFD solvers (Kokkos)
 
 Usage:
-  portaflow run DECK [--set KEY.PATH=VALUE ...] [--restart FILE]
+  portaflow run DECK [--set KEY.PATH=VALUE ...] [--restart FILE] [--overwrite]
                                                    run a deck; writes outputs to output.dir
   portaflow check DECK [--set KEY.PATH=VALUE ...] validate a deck and print it resolved
   portaflow list                                   schemes and every named value a deck accepts
@@ -36,12 +38,18 @@ Usage:
 Options:
   --set KEY.PATH=VALUE   override one deck key, e.g. --set time.t_end=0.2 --set mesh.cells=800
                          (VALUE is YAML: 0.5, text, [400, 400], {rho: 1, u: 0, p: 1})
-  --restart FILE         continue from a checkpoint (output.checkpoint_every) of this deck
-                         (time-accurate schemes; not multiblock)
+  --restart FILE         continue from a checkpoint (output.checkpoint_every, or the one an
+                         interrupted run wrote) of this deck (time-accurate schemes)
+  --overwrite            run into an output.dir holding another run's files, removing them
+                         first (same as --set output.overwrite=true); without it that is refused
   --kokkos-threads=N     OpenMP threads (or set OMP_NUM_THREADS); other --kokkos-* options
                          are passed to Kokkos
 
-Exit codes: 0 success, 1 runtime error, 2 bad deck or command line, 3 non-physical solution.
+Ctrl-C or SIGTERM stops a run after its current step, writes checkpoint.pfc and prints the
+command that continues it (a second Ctrl-C ends it at once).
+
+Exit codes: 0 success, 1 runtime error, 2 bad deck or command line, 3 non-physical solution,
+130 interrupted (SIGINT), 143 terminated (SIGTERM).
 )";
 
 std::string version_text() {
@@ -75,6 +83,8 @@ CommandLine parse_command_line(int argc, char** argv) {
     } else if (a == "--restart") {
       if (k + 1 == args.size()) throw InputError("--restart needs a checkpoint file after it");
       cl.restart = args[++k];
+    } else if (a == "--overwrite") {
+      cl.overrides.push_back("output.overwrite=true");
     } else if (a.rfind("--set=", 0) == 0) {
       cl.overrides.push_back(a.substr(6));
     } else if (!a.empty() && a[0] == '-') {
@@ -119,7 +129,7 @@ int run_steady(const CommandLine& cl, const RunConfig& config) {
             << "), " << describe_multiblock_mesh(config.multiblock_mesh) << ", Mach "
             << config.freestream.mach << ", alpha " << config.freestream.alpha_degrees
             << " deg; at most " << config.steady.max_cycles << " cycles to a residual drop of "
-            << config.steady.residual_drop << "; output in " << config.output.dir << "\n";
+            << config.steady.residual_drop << "; output in " << config.output.dir << std::endl;
   auto solver = make_steady_solver(config);
   const SteadySummary summary = run_to_steady(config, *solver, std::cout);
   std::cout << "done: " << (summary.converged ? "converged" : "not converged") << " after "
@@ -142,7 +152,7 @@ int run_command(const CommandLine& cl) {
                      ": checkpoint and restart are not supported "
                      "for the multiblock scheme yet; run " +
                      cl.deck + " without --restart (it starts from the free stream)");
-  io::ensure_directory(config.output.dir);
+  io::prepare_output_folder(config.output, !cl.restart.empty(), std::cout);
   const std::filesystem::path resolved = std::filesystem::path(config.output.dir) / "resolved.yaml";
   io::write_atomically(resolved, [&](const std::filesystem::path& tmp) {
     std::ofstream out(tmp);
@@ -153,7 +163,7 @@ int run_command(const CommandLine& cl) {
   std::cout << version_text() << "\n"
             << "deck " << cl.deck << ": scheme " << config.scheme_name << ", "
             << config.mesh.cell_count() << " cells, t_end = " << config.time.t_end << ", output in "
-            << config.output.dir << "\n";
+            << config.output.dir << std::endl;  // flushed: a log file shows the run has begun
   std::optional<io::Checkpoint> restart;
   if (!cl.restart.empty()) {
     restart = io::read_checkpoint(cl.restart);
@@ -174,6 +184,25 @@ int run_command(const CommandLine& cl) {
   for (const auto& [name, value] : solver->exact_errors())
     std::cout << "error against the exact solution: " << name << " = " << value << "\n";
   return 0;
+}
+
+// An argument as a shell reads it back: quoted when it holds anything but plain characters.
+std::string shell_word(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789_-+=.,/:@%") == std::string::npos)
+    return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The line a stopped run ends with: where it stopped and the command that continues it.
+std::string continue_text(const CommandLine& cl, const Interrupted& stop) {
+  if (stop.checkpoint().empty()) return "";
+  std::string command = "portaflow run " + shell_word(cl.deck);
+  for (const auto& o : cl.overrides)
+    if (o != "output.overwrite=true") command += " --set " + shell_word(o);
+  return ". Continue with: " + command + " --restart " + shell_word(stop.checkpoint().string());
 }
 
 }  // namespace
@@ -204,8 +233,22 @@ int main(int argc, char** argv) {
     setenv("OMP_PROC_BIND", "spread", /*overwrite=*/0);
     setenv("OMP_PLACES", "threads", 0);
     portaflow::configure_host_subnormals();  // float builds (core/floating_point.hpp)
-    Kokkos::ScopeGuard kokkos(argc, argv);
-    return run_command(cl);
+    const InterruptHandlers handlers;  // before Kokkos: a signal during start-up is kept too
+    int status = 0;
+    try {
+      Kokkos::ScopeGuard kokkos(argc, argv);
+      status = run_command(cl);
+    } catch (const Interrupted& stop) {
+      std::cerr << "portaflow: " << stop.what() << continue_text(cl, stop) << "\n";
+      return static_cast<int>(stop.code());
+    }
+    if (const int signal_number = interrupt_signal()) {
+      // It came while the last outputs were written, after the last step: nothing to continue.
+      std::cerr << "portaflow: " << signal_name(signal_number)
+                << " came after the last step; the run is complete and its outputs are whole\n";
+      return 128 + signal_number;
+    }
+    return status;
   } catch (const Error& e) {
     std::cerr << "portaflow: " << e.what() << "\n";
     return static_cast<int>(e.code());

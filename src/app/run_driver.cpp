@@ -6,6 +6,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "portaflow/app/interrupt.hpp"
 #include "portaflow/app/log_format.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/timer.hpp"
@@ -75,6 +76,8 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
   History history(output.directory() / "history.csv", solver);
 
   std::string last_good = "none yet";
+  std::string last_checkpoint;  // ", checkpoint <file> (step N)" once one is written
+  long long step_now = 0;
   auto stop_if_nonphysical = [&](long long step) {
     const auto bad = solver.find_nonphysical();
     if (!bad) return;
@@ -85,10 +88,25 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
                     ". Try a smaller time.cfl, or check the initial data.",
                 ExitCode::kNonPhysical);
   };
+  // A write that fails (a full disk, a folder made read-only, a file-size limit) stops the run;
+  // the message adds what is still good on disk.
+  auto writing = [&](const auto& write) {
+    try {
+      write();
+    } catch (const Error& error) {
+      throw Error(std::string(error.what()) + ". The run stopped at step " + std::to_string(step_now) +
+                      " (t = " + format("%.9g", solver.time()) + "); last good output: " +
+                      last_good + last_checkpoint,
+                  error.code());
+    }
+  };
   auto write_frame = [&](long long step) {
     stop_if_nonphysical(step);
-    const auto file = output.write_frame(solver.snapshot());
-    history.flush();
+    std::filesystem::path file;
+    writing([&] {
+      file = output.write_frame(solver.snapshot());
+      history.flush();
+    });
     if (!file.empty()) last_good = file.string() + " (t = " + format("%.9g", solver.time()) + ")";
     const std::string note = solver.output_note();
     if (!note.empty()) log << "t = " << format("%.6e", solver.time()) << ": " << note << std::endl;
@@ -100,7 +118,7 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
   long long step = 0;
   if (restart) {
     solver.restore_state(restart->state);
-    step = restart->state.steps;
+    step_now = step = restart->state.steps;
     outputs_passed = restart->outputs_passed;
     output.restore_frames(restart->frames);
     history.restore(step);
@@ -118,8 +136,29 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
     c.outputs_passed = outputs_passed;
     c.frames = output.frames();
     c.state = solver.save_state();
-    history.flush();
-    io::write_checkpoint(output.directory() / "checkpoint.pfc", c);
+    const auto file = output.directory() / "checkpoint.pfc";
+    writing([&] {
+      history.flush();
+      io::write_checkpoint(file, c);
+    });
+    last_checkpoint = ", checkpoint " + file.string() + " (step " + std::to_string(c.state.steps) + ")";
+    return file;
+  };
+  // Between steps only (interrupt.hpp): the last step and any write it started are complete.
+  auto stop_if_interrupted = [&](long long step) {
+    const int signal_number = interrupt_signal();
+    if (signal_number == 0) return;
+    stop_if_nonphysical(step);
+    const auto checkpoint = write_checkpoint();
+    throw Interrupted(signal_number,
+                      "after step " + std::to_string(step) + " (t = " +
+                          format("%.9g", solver.time()) + ")" +
+                          (interrupt_came_during_write()
+                               ? ", which came while an output file was written; that write "
+                                 "was completed"
+                               : std::string()) +
+                          "; the state of that step is in " + checkpoint.string(),
+                      checkpoint);
   };
 
   Timer wall;
@@ -129,6 +168,7 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
   const long long start_step = step;
   while (solver.time() < t_end - time_tolerance &&
          (config.time.max_steps == 0 || step < config.time.max_steps)) {
+    stop_if_interrupted(step);
     const double stable_dt = solver.stable_time_step();
     if (std::isnan(stable_dt) || stable_dt <= 0) stop_if_nonphysical(step);
     if (std::isnan(stable_dt) || stable_dt <= 0)
@@ -136,7 +176,7 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
                   std::to_string(step) + " although every cell is physical: an internal error");
     const double dt = std::fmin(stable_dt, next_output() - solver.time());
     solver.advance(dt);
-    ++step;
+    step_now = ++step;
     last_dt = dt;
     if (step % config.output.history_every == 0) history.record(step, dt);
     if (solver.time() >= next_output() - time_tolerance) {
@@ -169,8 +209,10 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
                                : 0;
   if (step % config.output.history_every != 0) history.record(step, last_dt);
   write_frame(step);
-  output.write_final(solver.snapshot());
-  history.flush();
+  writing([&] {
+    output.write_final(solver.snapshot());
+    history.flush();
+  });
   return summary;
 }
 

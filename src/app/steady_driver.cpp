@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 
+#include "portaflow/app/interrupt.hpp"
 #include "portaflow/app/log_format.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/timer.hpp"
@@ -167,6 +168,17 @@ SteadySummary run_to_steady(const RunConfig& config, SteadySolver& solver, std::
   wall.reset();
   marching = true;
   while (cycle < max_cycles) {
+    if (const int signal_number = interrupt_signal()) {
+      // No checkpoint for this scheme yet: the cycle's state goes out as a frame instead.
+      check_state(cycle);
+      if (last_row_cycle != cycle) record(cycle, norms, drop);
+      if (out.vtk && last_frame_cycle != cycle) write_frame(cycle, solver.snapshot());
+      history.flush();
+      throw Interrupted(signal_number, "at " + cycle_text(cycle) + "; the state of that cycle is in " +
+                                           last_good +
+                                           " (multiblock runs have no checkpoint yet: run the "
+                                           "deck again to start over)");
+    }
     solver.cycle();
     ++cycle;
     norms = solver.residual_norms();

@@ -2,10 +2,14 @@
 #include "portaflow/io/atomic_write.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <csignal>
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <system_error>
@@ -48,6 +52,53 @@ void remove_quietly(const fs::path& file) {
   fs::remove(file, ignored);
 }
 
+// The temporary being written now, for a signal handler: a fixed buffer and a flag, the only
+// state a handler may read. Writes happen on the main thread; a nested one (a multi-block frame
+// writes its pieces inside its own write) takes the slot and gives it back.
+char unfinished_temporary[4096];
+volatile std::sig_atomic_t writing = 0;  // 0 no write, 1 a write, 2 a write named in the buffer
+
+class UnfinishedTemporary {
+ public:
+  explicit UnfinishedTemporary(const fs::path& temporary)
+      : outer_state_(writing), outer_name_(writing == 2 ? unfinished_temporary : "") {
+    take(temporary.native());
+  }
+  ~UnfinishedTemporary() {
+    writing = 0;
+    if (outer_state_ == 2) take(outer_name_);
+    writing = outer_state_;
+  }
+
+ private:
+  static void take(const std::string& name) {
+    writing = 1;  // while the buffer changes, the handler must not read it
+    if (name.size() >= sizeof unfinished_temporary) return;
+    std::memcpy(unfinished_temporary, name.c_str(), name.size() + 1);
+    writing = 2;
+  }
+  std::sig_atomic_t outer_state_;
+  std::string outer_name_;
+};
+
+// ".<name>.tmp-<pid>-<n>" -> pid, or 0 when `name` is not one of our temporaries.
+long temporary_owner(const std::string& name) {
+  const std::size_t mark = name.rfind(".tmp-");
+  if (name.size() < 2 || name[0] != '.' || mark == std::string::npos || mark < 2) return 0;
+  const std::string rest = name.substr(mark + 5);
+  const std::size_t dash = rest.find('-');
+  if (dash == std::string::npos || dash == 0 || dash + 1 == rest.size()) return 0;
+  if (rest.find_first_not_of("0123456789-") != std::string::npos ||
+      rest.find('-', dash + 1) != std::string::npos)
+    return 0;
+  return std::strtol(rest.substr(0, dash).c_str(), nullptr, 10);
+}
+
+bool process_is_gone(long pid) {
+  if (pid <= 0) return false;
+  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
 }  // namespace
 
 void write_atomically(const fs::path& target,
@@ -66,6 +117,7 @@ void write_atomically(const fs::path& target,
   }
 
   const fs::path temporary = temporary_name_for(target);
+  const UnfinishedTemporary in_progress(temporary);
   try {
     write(temporary);
     if (!fs::exists(temporary, status)) throw Error("the writer produced no file");
@@ -85,6 +137,41 @@ void write_atomically(const fs::path& target,
     remove_quietly(temporary);
     throw Error(failure + "the writer threw an unknown exception");
   }
+}
+
+void write_text_atomically(const fs::path& target, const std::string& text) {
+  write_atomically(target, [&](const fs::path& temporary) {
+    std::FILE* file = std::fopen(temporary.c_str(), "wb");
+    if (!file) throw Error("cannot create its temporary file: " + std::string(std::strerror(errno)));
+    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+    const int write_errno = errno;
+    const bool closed = std::fclose(file) == 0;
+    if (!written || !closed)
+      throw Error(std::string("writing its temporary file failed: ") +
+                  std::strerror(written ? errno : write_errno));
+  });
+}
+
+bool write_in_progress() noexcept { return writing != 0; }
+
+void remove_unfinished_temporary() noexcept {
+  if (writing == 2) ::unlink(unfinished_temporary);
+}
+
+std::vector<fs::path> remove_stale_temporaries(const fs::path& folder) {
+  std::vector<fs::path> removed;
+  std::error_code status;
+  // The folder itself and one level below: multi-block frames keep their pieces in a subfolder.
+  fs::recursive_directory_iterator entries(folder, status), end;
+  for (; !status && entries != end; entries.increment(status)) {
+    if (entries.depth() >= 1) entries.disable_recursion_pending();
+    const fs::path path = entries->path();
+    std::error_code ignored;
+    if (!entries->is_regular_file(ignored)) continue;
+    if (!process_is_gone(temporary_owner(path.filename().string()))) continue;
+    if (fs::remove(path, ignored)) removed.push_back(path);
+  }
+  return removed;
 }
 
 void ensure_directory(const fs::path& folder) {

@@ -42,29 +42,27 @@ class HeaderReader {
 }  // namespace
 
 void write_checkpoint(const std::filesystem::path& file, const Checkpoint& c) {
-  write_atomically(file, [&](const std::filesystem::path& tmp) {
-    std::ofstream out(tmp, std::ios::binary);
-    out << kMagic << "\n"
-        << "scheme " << c.scheme << "\n"
-        << "precision " << c.precision << "\n"
-        << "cells " << c.cells[0] << " " << c.cells[1] << " " << c.cells[2] << "\n"
-        << "time " << hex(c.state.time) << "\n"
-        << "steps " << c.state.steps << "\n"
-        << "outputs_passed " << c.outputs_passed << "\n"
-        << "frames " << c.frames.size() << "\n";
-    for (const auto& [time, name] : c.frames) out << "frame " << hex(time) << " " << name << "\n";
-    out << "arrays " << c.state.arrays.size() << "\n";
-    for (const auto& a : c.state.arrays) {
-      out << "array " << a.name << " " << a.extents.size();
-      for (auto e : a.extents) out << " " << e;
-      out << " " << a.bytes.size() << "\n";
-      out.write(reinterpret_cast<const char*>(a.bytes.data()),
-                static_cast<std::streamsize>(a.bytes.size()));
-      out << "\n";
-    }
-    out << "end\n";
-    if (!out) throw Error("could not write checkpoint data to " + tmp.string());
-  });
+  std::ostringstream out;
+  out << kMagic << "\n"
+      << "scheme " << c.scheme << "\n"
+      << "precision " << c.precision << "\n"
+      << "cells " << c.cells[0] << " " << c.cells[1] << " " << c.cells[2] << "\n"
+      << "time " << hex(c.state.time) << "\n"
+      << "steps " << c.state.steps << "\n"
+      << "outputs_passed " << c.outputs_passed << "\n"
+      << "frames " << c.frames.size() << "\n";
+  for (const auto& [time, name] : c.frames) out << "frame " << hex(time) << " " << name << "\n";
+  out << "arrays " << c.state.arrays.size() << "\n";
+  for (const auto& a : c.state.arrays) {
+    out << "array " << a.name << " " << a.extents.size();
+    for (auto e : a.extents) out << " " << e;
+    out << " " << a.bytes.size() << "\n";
+    out.write(reinterpret_cast<const char*>(a.bytes.data()),
+              static_cast<std::streamsize>(a.bytes.size()));
+    out << "\n";
+  }
+  out << "end\n";
+  write_text_atomically(file, out.str());
 }
 
 Checkpoint read_checkpoint(const std::filesystem::path& file) {

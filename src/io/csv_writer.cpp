@@ -39,16 +39,6 @@ std::string join_header(const std::vector<std::string>& header) {
   return line;
 }
 
-// Writes the text into `temporary` and reports a stream failure (full disk, no permission) as an
-// exception, which write_atomically turns into an Error naming the target.
-void write_text(const fs::path& temporary, const std::string& text) {
-  std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
-  if (!stream) throw Error("cannot open the temporary file '" + temporary.string() + "'");
-  stream.write(text.data(), static_cast<std::streamsize>(text.size()));
-  stream.close();
-  if (!stream) throw Error("writing the temporary file '" + temporary.string() + "' failed");
-}
-
 }  // namespace
 
 std::string format_round_trip(double value) {
@@ -86,7 +76,7 @@ void write_csv(const fs::path& path, const std::vector<std::string>& header,
     }
     text += '\n';
   }
-  write_atomically(path, [&](const fs::path& temporary) { write_text(temporary, text); });
+  write_text_atomically(path, text);
 }
 
 HistoryWriter::HistoryWriter(fs::path path, std::vector<std::string> header)
@@ -113,7 +103,7 @@ void HistoryWriter::flush() const {
     }
     text += '\n';
   }
-  write_atomically(path_, [&](const fs::path& temporary) { write_text(temporary, text); });
+  write_text_atomically(path_, text);
 }
 
 }  // namespace portaflow::io

@@ -75,12 +75,7 @@ void write_surface_cp_csv(const fs::path& file, const std::vector<SurfacePoint>&
             format_round_trip(point.x) + "," + format_round_trip(point.y) + "," +
             format_round_trip(point.cp) + "\n";
   }
-  write_atomically(file, [&](const fs::path& temporary) {
-    std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
-    stream << text;
-    stream.close();
-    if (!stream) throw Error("writing the temporary file '" + temporary.string() + "' failed");
-  });
+  write_text_atomically(file, text);
 }
 
 MultiBlockOutput::MultiBlockOutput(const OutputConfig& config) : config_(config), dir_(config.dir) {

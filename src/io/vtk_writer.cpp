@@ -259,12 +259,7 @@ const char* byte_order() {
 }
 
 void write_text_file(const fs::path& path, const std::string& text) {
-  write_atomically(path, [&](const fs::path& temporary) {
-    std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
-    stream << text;
-    stream.close();
-    if (!stream) throw Error("writing the temporary file '" + temporary.string() + "' failed");
-  });
+  write_text_atomically(path, text);
 }
 
 // Removes "<stem>_<digits>.vtr|.vts" files in the piece folder that the latest write did not

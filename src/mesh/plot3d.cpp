@@ -60,7 +60,7 @@ void finish_blocks(std::vector<BlockGrid>& blocks, int dimension, const std::str
   if (flat != blocks.size()) {
     for (std::size_t b = 0; b < blocks.size(); ++b) {
       if (blocks[b].nodes[2] != 1) continue;
-      throw Error(label + ": block " + std::to_string(b) +
+      throw InputError(label + ": block " + std::to_string(b) +
                   " has nk = 1 but other blocks have nk > 1; a mesh cannot mix 2D and 3D blocks");
     }
   }
@@ -68,7 +68,7 @@ void finish_blocks(std::vector<BlockGrid>& blocks, int dimension, const std::str
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     for (std::size_t n = 0; n < blocks[b].z.size(); ++n) {
       if (blocks[b].z[n] == plane) continue;
-      throw Error(label + ": every block has nk = 1, so the grid is read as 2D, but z of node " +
+      throw InputError(label + ": every block has nk = 1, so the grid is read as 2D, but z of node " +
                   std::to_string(n) + " of block " + std::to_string(b) + " is " +
                   std::to_string(blocks[b].z[n]) + " while block 0 lies in z = " +
                   std::to_string(plane) + "; a 2D grid must lie in one plane z = const");
@@ -127,18 +127,18 @@ class BinaryReader {
 
   void require_bytes(std::size_t count, const std::string& what) const {
     if (bytes_.size() - offset_ >= count) return;
-    throw Error(label_ + " is truncated: it ends at byte " + std::to_string(bytes_.size()) +
+    throw InputError(label_ + " is truncated: it ends at byte " + std::to_string(bytes_.size()) +
                 " where " + what + " (" + std::to_string(count) + " bytes from byte " +
                 std::to_string(offset_) + ") was expected");
   }
 
   [[noreturn]] void fail_at(std::size_t at, const std::string& problem) const {
-    throw Error(label_ + ", byte " + std::to_string(at) + ": " + problem);
+    throw InputError(label_ + ", byte " + std::to_string(at) + ": " + problem);
   }
 
   void expect_end() const {
     if (offset_ == bytes_.size()) return;
-    throw Error(label_ + " has " + std::to_string(bytes_.size() - offset_) +
+    throw InputError(label_ + " has " + std::to_string(bytes_.size() - offset_) +
                 " bytes of trailing data after the last block's record, from byte " +
                 std::to_string(offset_));
   }
@@ -184,6 +184,7 @@ std::vector<BlockGrid> read_binary(const std::string& bytes, const std::string& 
                                       " (2D: ni nj) or " + std::to_string(blocks64 * 12) +
                                       " (3D: ni nj nk)");
   }
+  reader.require_bytes(static_cast<std::uint64_t>(dimensions_length), "the dimensions record");
   std::vector<BlockGrid> blocks(static_cast<std::size_t>(block_count));
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     for (int d = 0; d < dimension; ++d) {
@@ -291,19 +292,19 @@ class AsciiReader {
   // "<file>, number 14 (line 3) is not a number: 'two' (expected a y coordinate of block 0)"
   [[noreturn]] void fail_at(std::size_t n, const std::string& problem,
                             const std::string& expected) const {
-    throw Error(label_ + ", number " + std::to_string(n + 1) + " (line " +
+    throw InputError(label_ + ", number " + std::to_string(n + 1) + " (line " +
                 std::to_string(line_of(n)) + ") " + problem + ": '" + spelling(n) + "' (expected " +
                 expected + (problem == "is not positive" ? " >= 1)" : ")"));
   }
 
   [[noreturn]] void truncated(const std::string& what) const {
-    throw Error(label_ + " is truncated: it ends after " + std::to_string(tokens_.size()) +
+    throw InputError(label_ + " is truncated: it ends after " + std::to_string(tokens_.size()) +
                 " numbers, where " + what + " was expected");
   }
 
   void expect_end(std::size_t used) const {
     if (used == tokens_.size()) return;
-    throw Error(label_ +
+    throw InputError(label_ +
                 " has trailing data, numbers left over: " + std::to_string(tokens_.size() - used) +
                 " after the last block's coordinates, from number " + std::to_string(used + 1) +
                 " (line " + std::to_string(line_of(used)) + ", '" + spelling(used) + "')");
@@ -393,8 +394,11 @@ int ascii_dimension(const AsciiReader& reader, std::size_t block_count) {
 
 std::vector<BlockGrid> read_ascii(const std::string& text, const std::string& label) {
   const AsciiReader reader(text, label);
-  if (reader.count() == 0) throw Error(label + " is empty; expected the block count first");
+  if (reader.count() == 0) throw InputError(label + " is empty; expected the block count first");
   const int block_count = reader.positive_integer(0, "the block count");
+  // Nothing is allocated for more than the file can hold (a count of 10^9 in an 8-byte file).
+  if (reader.count() < 1 + 2 * static_cast<std::size_t>(block_count))
+    reader.truncated("the dimensions of " + std::to_string(block_count) + " blocks");
   const int dimension = ascii_dimension(reader, static_cast<std::size_t>(block_count));
   std::vector<BlockGrid> blocks(static_cast<std::size_t>(block_count));
   std::size_t n = 1;
@@ -406,10 +410,11 @@ std::vector<BlockGrid> read_ascii(const std::string& text, const std::string& la
   }
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     const std::uint64_t nodes = checked_node_count(blocks[b].nodes);
-    if (nodes == 0) throw Error(label + ": block " + std::to_string(b) + " is too large");
+    if (nodes == 0) throw InputError(label + ": block " + std::to_string(b) + " is too large");
     for (int axis = 0; axis < dimension; ++axis) {
       const std::string what = std::string(axis == 0 ? "an " : "a ") + kAxisNames[axis] +
                                " coordinate of block " + std::to_string(b);
+      if (reader.count() < n + nodes) reader.truncated(what);
       std::vector<double>& values = coordinate(blocks[b], axis);
       values.resize(nodes);
       for (double& value : values) value = reader.real(n++, what);
@@ -515,9 +520,13 @@ void write_binary(std::ofstream& out, const std::vector<BlockGrid>& blocks, int 
 std::vector<BlockGrid> read_plot3d(const std::filesystem::path& path) {
   const std::string label = file_label(path);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(label + " cannot be opened (does it exist, is it readable?)");
+  if (!in) throw InputError(label + " cannot be opened (does it exist, is it readable?)");
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error("cannot read " + label);
+  if (in.bad()) throw InputError("cannot read " + label);
+  return parse_plot3d(bytes, label);
+}
+
+std::vector<BlockGrid> parse_plot3d(const std::string& bytes, const std::string& label) {
   // A text editor may have put a UTF-8 byte order mark in front of an ASCII grid.
   const std::string bom = "\xEF\xBB\xBF";
   if (bytes.compare(0, bom.size(), bom) == 0) return read_ascii(bytes.substr(bom.size()), label);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "app/portaflow_command.hpp"
 #include "io/temporary_folder.hpp"
 
 namespace portaflow {
@@ -14,22 +15,10 @@ namespace {
 using io::test_support::read_file;
 using io::test_support::TemporaryFolder;
 
-struct Result {
-  int exit_code;
-  std::string output;  // stdout and stderr together
-};
+using test_support::run_portaflow;
+using Result = test_support::CommandResult;
 
-Result run_portaflow(const std::string& arguments, const TemporaryFolder& folder) {
-  const auto log = folder / "command.log";
-  const std::string command = std::string(PORTAFLOW_BINARY) + " " + arguments + " > " +
-                              log.string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(log)};
-}
-
-std::string deck(const std::string& name) {
-  return std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + name;
-}
+std::string deck(const std::string& name) { return test_support::shipped_deck(name); }
 
 TEST(Cli, VersionNamesBackendAndPrecision) {
   TemporaryFolder folder;

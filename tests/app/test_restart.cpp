@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 
+#include "app/portaflow_command.hpp"
 #include "io/temporary_folder.hpp"
 
 namespace portaflow {
@@ -14,15 +15,10 @@ using io::test_support::read_file;
 using io::test_support::TemporaryFolder;
 
 int run(const std::string& arguments, const TemporaryFolder& folder) {
-  const std::string command = std::string(PORTAFLOW_BINARY) + " " + arguments + " > " +
-                              (folder / "log.txt").string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return test_support::run_portaflow(arguments, folder).exit_code;
 }
 
-std::string deck(const std::string& name) {
-  return std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + name;
-}
+std::string deck(const std::string& name) { return test_support::shipped_deck(name); }
 
 void expect_restart_is_bitwise(const std::string& deck_name, const std::string& size,
                                const std::string& final_file) {
@@ -34,7 +30,7 @@ void expect_restart_is_bitwise(const std::string& deck_name, const std::string& 
                     " --set output.checkpoint_every=25",
                 folder),
             0)
-      << read_file(folder / "log.txt");
+      << read_file(folder / "command.log");
   // A run stopped at step 50 (its checkpoint is at step 50), then continued to the end.
   ASSERT_EQ(run("run " + deck(deck_name) + common + " --set output.dir=" + cut +
                     " --set output.checkpoint_every=25 --set time.max_steps=50",
@@ -44,8 +40,8 @@ void expect_restart_is_bitwise(const std::string& deck_name, const std::string& 
                     cut + "/checkpoint.pfc",
                 folder),
             0)
-      << read_file(folder / "log.txt");
-  EXPECT_NE(read_file(folder / "log.txt").find("restarted at step 50"), std::string::npos);
+      << read_file(folder / "command.log");
+  EXPECT_NE(read_file(folder / "command.log").find("restarted at step 50"), std::string::npos);
   const std::string a = read_file(std::filesystem::path(whole) / final_file);
   const std::string b = read_file(std::filesystem::path(cut) / final_file);
   ASSERT_FALSE(a.empty());
@@ -94,8 +90,8 @@ TEST(Restart, CheckpointOfAnotherRunIsRejected) {
                     " --set mesh.cells=200 --restart " + out + "/checkpoint.pfc",
                 folder),
             2);
-  EXPECT_NE(read_file(folder / "log.txt").find("was written by a cese1d run"), std::string::npos)
-      << read_file(folder / "log.txt");
+  EXPECT_NE(read_file(folder / "command.log").find("was written by a cese1d run"), std::string::npos)
+      << read_file(folder / "command.log");
   EXPECT_EQ(run("run " + deck("cese/sod.yaml") + " --restart " + (folder / "nothing.pfc").string(),
                 folder),
             2);

@@ -18,6 +18,7 @@
 #include <limits>
 #include <sstream>
 
+#include "app/portaflow_command.hpp"
 #include "io/temporary_folder.hpp"
 #include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
@@ -355,18 +356,8 @@ TEST(SteadyDriver, EtaFollowsTheResidualTrendOrMaxCycles) {
 
 // ---- the command line ----
 
-struct Result {
-  int exit_code;
-  std::string output;
-};
-
-Result run_portaflow(const std::string& arguments, const TemporaryFolder& folder) {
-  const auto log = folder / "command.log";
-  const std::string command =
-      std::string(PORTAFLOW_BINARY) + " " + arguments + " > " + log.string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(log)};
-}
+using test_support::CommandResult;
+using test_support::run_portaflow;
 
 TEST(SteadyDriver, CommandLineListsChecksAndRefusesRestart) {
   TemporaryFolder folder;
@@ -378,15 +369,15 @@ TEST(SteadyDriver, CommandLineListsChecksAndRefusesRestart) {
                                "time: {max_cycles: 10}\n"
                                "output: {dir: " +
                                    (folder / "out").string() + "}\n");
-  const Result list = run_portaflow("list", folder);
+  const CommandResult list = run_portaflow("list", folder);
   EXPECT_EQ(list.exit_code, 0);
   EXPECT_NE(list.output.find("multiblock (2D): curvilinear multi-block SBP"), std::string::npos)
       << list.output;
-  const Result check = run_portaflow("check " + deck.string(), folder);
+  const CommandResult check = run_portaflow("check " + deck.string(), folder);
   EXPECT_EQ(check.exit_code, 0) << check.output;
   EXPECT_NE(check.output.find("residual_drop: 1e-10"), std::string::npos) << check.output;
   EXPECT_NE(check.output.find("OK"), std::string::npos) << check.output;
-  const Result restart = run_portaflow("run " + deck.string() + " --restart x.pfc", folder);
+  const CommandResult restart = run_portaflow("run " + deck.string() + " --restart x.pfc", folder);
   EXPECT_EQ(restart.exit_code, 2) << restart.output;
   EXPECT_NE(restart.output.find("not supported for the multiblock scheme"), std::string::npos)
       << restart.output;

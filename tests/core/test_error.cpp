@@ -2,6 +2,7 @@
 // aborts with its message and location (a death test: it runs the failing REQUIRE in a kernel).
 #include <gtest/gtest.h>
 
+#include "portaflow/core/device_require.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 

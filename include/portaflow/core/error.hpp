@@ -1,12 +1,11 @@
 // Errors you can test (STYLE.md, practice 6). Host code throws portaflow::Error with a sentence
 // that says what was wrong and what to do; main() catches it and exits non-zero. Device code uses
-// PORTAFLOW_REQUIRE, which aborts the kernel with its label and location.
+// PORTAFLOW_REQUIRE (core/device_require.hpp). No Kokkos here: the deck and Plot3D readers build
+// without it (the fuzz targets, fuzz/).
 #pragma once
 
 #include <stdexcept>
 #include <string>
-
-#include <Kokkos_Core.hpp>
 
 namespace portaflow {
 
@@ -16,6 +15,10 @@ enum class ExitCode : int {
   kRuntimeError = 1,  // I/O failure, internal error
   kInputError = 2,    // bad deck, bad command line
   kNonPhysical = 3,   // the solution went non-physical (NaN, rho <= 0 or p <= 0)
+  // Stopped by a signal after writing a checkpoint (app/interrupt.hpp): 128 + the signal's
+  // number, the shells' convention, so scripts see the same code as for a killed process.
+  kInterruptedBySigint = 130,
+  kInterruptedBySigterm = 143,
 };
 
 class Error : public std::runtime_error {
@@ -40,16 +43,3 @@ inline void require(bool condition, const std::string& message) {
 }
 
 }  // namespace portaflow
-
-#define PORTAFLOW_STRINGIFY_DETAIL(x) #x
-#define PORTAFLOW_STRINGIFY(x) PORTAFLOW_STRINGIFY_DETAIL(x)
-
-// Usable inside KOKKOS_LAMBDA bodies and KOKKOS_INLINE_FUNCTIONs as well as on the host: the
-// message must be a string literal so that no allocation happens on a device.
-#define PORTAFLOW_REQUIRE(condition, message)                                       \
-  do {                                                                              \
-    if (!(condition)) {                                                             \
-      Kokkos::abort("PortaFlow REQUIRE failed: " message " [" #condition "] at " __FILE__ \
-                    ":" PORTAFLOW_STRINGIFY(__LINE__));                             \
-    }                                                                               \
-  } while (false)

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace portaflow::io {
 
@@ -19,6 +21,20 @@ namespace portaflow::io {
 // fails. In every failure case the temporary is removed and the previous target is untouched.
 void write_atomically(const std::filesystem::path& target,
                       const std::function<void(const std::filesystem::path& temporary)>& write);
+
+// write_atomically for text: the message of a failed write says why (strerror: "No space left
+// on device", "File too large").
+void write_text_atomically(const std::filesystem::path& target, const std::string& text);
+
+// For a signal handler (app/interrupt.hpp); both are async-signal-safe. True while
+// write_atomically is between creating its temporary and renaming or removing it.
+bool write_in_progress() noexcept;
+// Unlinks that temporary (a process about to die on a second Ctrl-C leaves nothing behind).
+void remove_unfinished_temporary() noexcept;
+
+// Removes temporaries (".<name>.tmp-<pid>-<n>") in `folder` and its subfolders whose process no
+// longer exists: what a process killed mid-write (SIGKILL, power loss) left. Returns them.
+std::vector<std::filesystem::path> remove_stale_temporaries(const std::filesystem::path& folder);
 
 // Creates `folder` and its missing parents. Throws portaflow::Error naming the folder when that
 // is impossible, for instance when a file of that name is in the way.

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "portaflow/mesh/multiblock_mesh.hpp"
@@ -30,8 +31,13 @@ enum class Plot3dEncoding { kAscii, kBinary };
 // Throws portaflow::Error naming the file and the place (block, byte offset, or number index
 // and line) for a file that cannot be opened, a truncated file, a non-positive dimension, a
 // wrong record marker (a big-endian file is recognised and said so), a token that is not a
-// number (nan and inf included) and data after the last block.
+// number (nan and inf included) and data after the last block: InputError (exit code 2), as for
+// a bad deck.
 std::vector<BlockGrid> read_plot3d(const std::filesystem::path& file);
+
+// The same from the file's bytes in memory; `label` names the file in messages (the fuzz target,
+// fuzz/plot3d_fuzz.cpp).
+std::vector<BlockGrid> parse_plot3d(const std::string& bytes, const std::string& label);
 
 // Writes the blocks (all 2D or all 3D) to "<file>.tmp", then renames it over `file`, so a
 // reader never sees a half-written grid and a failed write leaves an older file intact. ASCII

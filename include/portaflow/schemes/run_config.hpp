@@ -135,6 +135,9 @@ struct OutputConfig {
   double progress_seconds = 2;    // wall-clock seconds between progress lines; 0: none
   long long checkpoint_every = 0; // steps between checkpoints; 0: none
   long long every_cycles = 0;     // multiblock: cycles between VTK frames; 0: the last only
+  // An output.dir holding another run's files is refused unless this is set (or --overwrite);
+  // then those files are removed first (io/output_folder.hpp).
+  bool overwrite = false;
 };
 
 struct RunConfig {

@@ -34,6 +34,8 @@ BoundaryConfig read_boundary(DeckReader& deck, int dimension, bool periodic_requ
 ExecutionConfig read_execution(DeckReader& deck, int dimension, const char* default_kernel);
 TimeConfig read_time(DeckReader& deck);
 OutputConfig read_output(DeckReader& deck, const std::string& deck_path);
+// output.overwrite, for every family's output section.
+bool read_output_overwrite(DeckReader& deck);
 // The whole deck of a time-accurate scheme on a grid: mesh, problem, boundary, then the family's
 // own keys (`family()`), then time and output, in the order the resolved deck shows them.
 template <class FamilyKeys>

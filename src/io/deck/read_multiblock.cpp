@@ -176,6 +176,7 @@ OutputConfig read_steady_output(DeckReader& deck, const std::string& deck_path) 
   out.progress_seconds = deck.get_real(
       "output.progress_seconds",
       {2.0, 0, kInf, false, false, "wall-clock seconds between progress lines (0: none)"});
+  out.overwrite = read_output_overwrite(deck);
   return out;
 }
 

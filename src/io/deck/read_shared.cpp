@@ -219,7 +219,13 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
       {2.0, 0, kInf, false, false, "wall-clock seconds between progress lines (0: none)"});
   out.checkpoint_every = deck.get_int(
       "output.checkpoint_every", {0, 0, kMaxLong, "steps between checkpoints (0: none)"});
+  out.overwrite = read_output_overwrite(deck);
   return out;
+}
+
+bool read_output_overwrite(DeckReader& deck) {
+  return deck.get_bool("output.overwrite", false,
+                       "replace an earlier run's outputs in output.dir (--overwrite)");
 }
 
 // exact_riemann samples the solution of a Riemann problem (vacuum included), nothing else, and

@@ -1,0 +1,108 @@
+#include "portaflow/io/output_folder.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <set>
+#include <string>
+
+#include "portaflow/core/error.hpp"
+#include "portaflow/io/atomic_write.hpp"
+
+namespace portaflow::io {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool all_digits(const std::string& text) {
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// "<prefix>_<digits>" (a frame's stem).
+bool is_numbered(const std::string& stem) {
+  const std::size_t underscore = stem.rfind('_');
+  return underscore != std::string::npos && underscore > 0 &&
+         all_digits(stem.substr(underscore + 1));
+}
+
+bool is_our_file(const fs::path& file) {
+  static const std::set<std::string> fixed = {
+      "resolved.yaml", "history.csv", "checkpoint.pfc", "final.csv", "final.vtr",
+      "final.vtu",     "final.vtm",   "surface_cp.csv", "forces.csv"};
+  const std::string name = file.filename().string();
+  if (fixed.count(name)) return true;
+  const std::string extension = file.extension().string();
+  if (extension == ".pvd") return true;
+  static const std::set<std::string> frames = {".vtr", ".vtu", ".vts", ".vtm"};
+  return frames.count(extension) && is_numbered(file.stem().string());
+}
+
+// A multi-block frame's piece folder: "<prefix>_<digits>" or "final", holding only .vtr/.vts.
+bool is_our_piece_folder(const fs::path& folder) {
+  const std::string name = folder.filename().string();
+  if (name != "final" && !is_numbered(name)) return false;
+  std::error_code status;
+  bool any = false;
+  for (const auto& entry : fs::directory_iterator(folder, status)) {
+    const std::string extension = entry.path().extension().string();
+    if (!entry.is_regular_file() || (extension != ".vtr" && extension != ".vts")) return false;
+    any = true;
+  }
+  return any && !status;
+}
+
+}  // namespace
+
+std::vector<fs::path> earlier_run_files(const fs::path& folder) {
+  std::vector<fs::path> found;
+  std::error_code status;
+  for (const auto& entry : fs::directory_iterator(folder, status)) {
+    std::error_code ignored;
+    if (entry.is_regular_file(ignored) ? is_our_file(entry.path())
+                                       : entry.is_directory(ignored) &&
+                                             is_our_piece_folder(entry.path()))
+      found.push_back(entry.path());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+void prepare_output_folder(const OutputConfig& output, bool restarting, std::ostream& log) {
+  const fs::path folder = output.dir;
+  ensure_directory(folder);
+  const auto stale = remove_stale_temporaries(folder);
+  if (!stale.empty())
+    log << "removed " << stale.size() << " temporary file" << (stale.size() > 1 ? "s" : "")
+        << " left in " << folder.string() << " by processes that no longer run (e.g. "
+        << stale.front().filename().string() << ")\n";
+  if (restarting) return;
+
+  const auto earlier = earlier_run_files(folder);
+  if (earlier.empty()) return;
+  if (!output.overwrite) {
+    std::string examples;
+    for (std::size_t k = 0; k < earlier.size() && k < 3; ++k)
+      examples += (k ? ", " : "") + earlier[k].filename().string();
+    if (earlier.size() > 3) examples += ", ...";
+    const bool has_checkpoint = fs::exists(folder / "checkpoint.pfc");
+    throw InputError("output folder '" + folder.string() + "' holds another run's files (" +
+                     std::to_string(earlier.size()) + ": " + examples +
+                     "); a new run would mix its frames with them. Give --overwrite (or "
+                     "output.overwrite: true) to remove them first, or choose another output.dir" +
+                     (has_checkpoint ? ", or continue that run with --restart " +
+                                           (folder / "checkpoint.pfc").string()
+                                     : std::string()));
+  }
+  std::size_t removed = 0;
+  for (const auto& path : earlier) {
+    std::error_code status;
+    const auto count = fs::remove_all(path, status);
+    if (status)
+      throw Error("cannot remove the earlier run's '" + path.string() + "' (--overwrite): " +
+                  status.message());
+    removed += static_cast<std::size_t>(count);
+  }
+  log << "--overwrite: removed " << removed << " files of an earlier run from " << folder.string()
+      << "\n";
+}
+
+}  // namespace portaflow::io
