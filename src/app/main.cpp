@@ -182,7 +182,7 @@ int run_command(const CommandLine& cl) {
             << summary.wall_seconds << " s (" << summary.cell_updates_per_second
             << " cell-updates/s); outputs in " << config.output.dir << "\n";
   for (const auto& [name, value] : solver->exact_errors())
-    std::cout << "error against the exact solution: " << name << " = " << value << "\n";
+    std::cout << "error against the exact or published solution: " << name << " = " << value << "\n";
   return 0;
 }
 

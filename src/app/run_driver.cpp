@@ -24,6 +24,7 @@ std::string describe_cell(const NonPhysicalCell& cell, int dimension) {
     index += (d ? ", " : "") + std::to_string(cell.index[d]);
     position += (d ? ", " : "") + format("%.6g", cell.position[d]);
   }
+  if (!cell.what.empty()) return index + ") at x = " + position + "): " + cell.what;
   return index + ") at x = " + position + "): rho = " + format("%.6g", cell.rho) +
          ", p = " + format("%.6g", cell.pressure);
 }
@@ -211,6 +212,8 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
   write_frame(step);
   writing([&] {
     output.write_final(solver.snapshot());
+    for (const ResultTable& table : solver.final_tables())
+      io::write_csv(output.directory() / (table.name + ".csv"), table.header, table.columns);
     history.flush();
   });
   return summary;

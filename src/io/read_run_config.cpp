@@ -28,6 +28,7 @@ const std::vector<std::pair<SchemeKind, SectionReader>>& section_readers() {
       {SchemeKind::kCpr, deck::read_highorder_deck},
       {SchemeKind::kNdg, deck::read_highorder_deck},
       {SchemeKind::kSd, deck::read_highorder_deck},
+      {SchemeKind::kStreamfunctionVorticity, deck::read_incompressible_deck},
   };
   return readers;
 }

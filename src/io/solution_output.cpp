@@ -58,16 +58,27 @@ LagrangeQuadMesh to_lagrange_mesh(const SolutionSnapshot& snapshot) {
 
 namespace {
 
-// A 2D snapshot's file: .vtu for high-order elements, .vtr for a rectilinear grid.
+StructuredBlock to_curvilinear_block(const CurvilinearNodesSnapshot& nodes) {
+  StructuredBlock block;
+  block.points = {nodes.points[0], nodes.points[1], 1};
+  block.point_coordinates = nodes.coordinates;
+  for (const auto& field : nodes.point_fields) block.point_data.push_back({field.name, 1, field.values});
+  return block;
+}
+
+// A 2D snapshot's file: .vtu for high-order elements, .vts for nodes of a curvilinear grid,
+// .vtr for a rectilinear grid.
 void write_2d(const std::filesystem::path& file, const SolutionSnapshot& snapshot) {
   if (snapshot.elements)
     write_vtu(file, to_lagrange_mesh(snapshot));
+  else if (snapshot.nodes)
+    write_vts(file, to_curvilinear_block(*snapshot.nodes));
   else
     write_vtr(file, to_structured_block(snapshot));
 }
 
 const char* extension_2d(const SolutionSnapshot& snapshot) {
-  return snapshot.elements ? ".vtu" : ".vtr";
+  return snapshot.elements ? ".vtu" : snapshot.nodes ? ".vts" : ".vtr";
 }
 
 }  // namespace

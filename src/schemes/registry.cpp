@@ -6,6 +6,7 @@
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
 #include "portaflow/schemes/fv/muscl_solver.hpp"
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
+#include "portaflow/schemes/incompressible/streamfunction_vorticity_solver.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow {
@@ -29,6 +30,8 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
     case SchemeKind::kNdg:
     case SchemeKind::kSd:
       return highorder::make_highorder_solver(config);
+    case SchemeKind::kStreamfunctionVorticity:
+      return incompressible::make_streamfunction_vorticity_solver(config);
     case SchemeKind::kMultiBlock:
       // A steady-state scheme: it has cycles and residuals, not time steps.
       throw Error("internal error: the multiblock scheme marches to a steady state and has no "

@@ -34,6 +34,10 @@ const std::vector<SchemeInfo>& available_schemes() {
       {"sd", SchemeKind::kSd, 2,
        "spectral difference on quadrilaterals, P1-P3: Gauss-Legendre solution points, "
        "Gauss-Lobatto flux points (seed 002, sec. 2.5)"},
+      {"streamfunction_vorticity", SchemeKind::kStreamfunctionVorticity, 2,
+       "incompressible Navier-Stokes as vorticity transport (1st/2nd-order upwind, central "
+       "diffusion, explicit SSP-RK2) and a stream-function Poisson equation (Jacobi or "
+       "Kokkos-Kernels BiCGSTAB) on curvilinear nodes (seed 004); the lid-driven cavity"},
   };
   return schemes;
 }

@@ -282,5 +282,37 @@ TEST(DeckErrors, HighOrderKeysAreChecked) {
   EXPECT_NE(problem.find("problem.type"), std::string::npos) << problem;
 }
 
+const std::string kCavityDeck = R"(scheme: streamfunction_vorticity
+problem:
+  type: lid_driven_cavity
+  reynolds: 100
+mesh:
+  cells: [32, 32]
+  domain: [0.0, 1.0, 0.0, 1.0]
+time:
+  t_end: 1
+)";
+
+// Issue 23's bad inputs for the incompressible family: Re <= 0, a grid too coarse, an unknown
+// solver, a Jacobi weight that would diverge, a key of the other solver.
+TEST(DeckErrors, IncompressibleKeysAreChecked) {
+  EXPECT_EQ(error_of(kCavityDeck), "");
+  for (const char* re : {"reynolds: 0", "reynolds: -5"}) {
+    const std::string msg = error_of(replace(kCavityDeck, "reynolds: 100", re));
+    EXPECT_NE(msg.find("deck.yaml:4:13"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("problem.reynolds"), std::string::npos) << msg;
+  }
+  const std::string coarse = error_of(kCavityDeck, {"mesh.cells=[3,32]"});
+  EXPECT_NE(coarse.find("mesh.cells"), std::string::npos) << coarse;
+  EXPECT_NE(coarse.find("at least 4 cells"), std::string::npos) << coarse;
+  const std::string solver = error_of(kCavityDeck, {"incompressible.poisson=multigrid"});
+  EXPECT_NE(solver.find("bicgstab"), std::string::npos) << solver;
+  const std::string weight =
+      error_of(kCavityDeck, {"incompressible.poisson=jacobi", "incompressible.jacobi_relaxation=1.5"});
+  EXPECT_NE(weight.find("incompressible.jacobi_relaxation"), std::string::npos) << weight;
+  const std::string other = error_of(kCavityDeck, {"incompressible.jacobi_relaxation=0.8"});
+  EXPECT_NE(other.find("unknown key 'incompressible.jacobi_relaxation'"), std::string::npos) << other;
+}
+
 }  // namespace
 }  // namespace portaflow::io

@@ -13,6 +13,7 @@
 #include "portaflow/schemes/common/flux_kind.hpp"
 #include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/highorder/highorder_config.hpp"
+#include "portaflow/schemes/incompressible/incompressible_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_config.hpp"
 
 namespace portaflow {
@@ -29,6 +30,7 @@ enum class SchemeKind {
   kCpr,           // CPR / flux reconstruction on Gauss-Lobatto points, quadrilaterals (seed 002)
   kNdg,           // nodal DG in strong form on Gauss-Lobatto points, quadrilaterals (seed 002)
   kSd,            // spectral difference: Gauss solution points, flux points (seed 002)
+  kStreamfunctionVorticity,  // incompressible psi-omega on curvilinear nodes (seed 004)
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.
@@ -155,6 +157,7 @@ struct RunConfig {
   CeseConfig cese;
   FvConfig fv;
   HighOrderConfig highorder;
+  IncompressibleConfig incompressible;
   // multiblock (its mesh, discretisation, flow and steady march)
   MultiBlockMeshConfig multiblock_mesh;
   MultiBlockConfig multiblock;

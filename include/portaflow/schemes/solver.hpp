@@ -30,9 +30,18 @@ struct LagrangeQuadSnapshot {
   std::vector<HostField> point_fields;   // rho, u, v, p at the points
 };
 
+// A solution at the nodes of a curvilinear grid (a .vts for ParaView): points[0] x points[1]
+// nodes, i fastest, (x, y, z) per node; fields one value per node.
+struct CurvilinearNodesSnapshot {
+  std::array<int, 2> points{0, 0};
+  std::vector<double> coordinates;
+  std::vector<HostField> point_fields;
+};
+
 // Host copy of a solution, ready for the writers: on a rectilinear mesh (cell edges per
 // direction, fields per cell), or, when `elements` is set, on high-order elements (fields are
-// then the element averages, edges empty).
+// then the element averages, edges empty), or, when `nodes` is set, at the nodes of a
+// curvilinear grid (fields and edges empty).
 struct SolutionSnapshot {
   int dimension = 1;
   double time = 0;
@@ -40,6 +49,15 @@ struct SolutionSnapshot {
   std::array<std::vector<double>, 3> edges;  // cell edge coordinates per direction
   std::vector<HostField> fields;             // rho, u (v, w), p
   std::optional<LagrangeQuadSnapshot> elements;
+  std::optional<CurvilinearNodesSnapshot> nodes;
+};
+
+// A small table a solver writes at the end of a run (<name>.csv in output.dir): a profile, a
+// comparison with published data.
+struct ResultTable {
+  std::string name;
+  std::vector<std::string> header;
+  std::vector<std::vector<double>> columns;
 };
 
 // Domain integrals of the conserved variables: sum over cells of U * cell volume.
@@ -55,6 +73,9 @@ struct NonPhysicalCell {
   double rho = 0;
   double pressure = 0;
   int block = -1;  // multi-block meshes: the block (index = node (i, j, k) in it); else -1
+  // For solvers without density and pressure (incompressible): what is wrong there, replacing
+  // the "rho = ..., p = ..." of the message.
+  std::string what;
 };
 
 // A solver's state for restart: raw copies of the arrays that define it (in the build's Real,
@@ -96,6 +117,8 @@ class Solver {
   // printed with each output frame; empty for none. May reset the counts it reports.
   virtual std::string output_note() { return {}; }
 
+  // Tables written beside final.* when the run ends (none by default).
+  virtual std::vector<ResultTable> final_tables() const { return {}; }
   // Checkpoint and restart. restore_state() throws Error if the arrays do not fit this solver.
   virtual SolverState save_state() const = 0;
   virtual void restore_state(const SolverState& state) = 0;

@@ -49,6 +49,13 @@ const std::vector<DeckChoice>& deck_choice_table() {
       {{"mesh.boundaries[].kind", "mesh.default_boundary"}, "multiblock",
        {"far_field", "slip_wall", "symmetry"}, "boundary condition"},
       {{"multiblock.order"}, "multiblock", {"2", "4"}, "SBP interior order"},
+      {{"problem.type"}, "streamfunction_vorticity", {"lid_driven_cavity"}, "the flow"},
+      {{"incompressible.poisson"}, "streamfunction_vorticity", {"bicgstab", "jacobi"},
+       "stream-function Poisson solver"},
+      {{"incompressible.preconditioner"}, "streamfunction_vorticity", {"multigrid", "jacobi"},
+       "BiCGSTAB's preconditioner"},
+      {{"incompressible.wall_vorticity"}, "streamfunction_vorticity", {"jensen", "thom"},
+       "no-slip wall vorticity formula"},
   };
   return table;
 }

@@ -55,6 +55,7 @@ void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config);  // read_fv.c
 void read_muscl_deck(DeckReader& deck, RunConfig& config);          // read_fv.cpp
 void read_multiblock_deck(DeckReader& deck, RunConfig& config);     // read_multiblock.cpp
 void read_highorder_deck(DeckReader& deck, RunConfig& config);      // read_highorder.cpp
+void read_incompressible_deck(DeckReader& deck, RunConfig& config);  // read_incompressible.cpp
 
 // ---- template definitions ----
 

@@ -1,0 +1,30 @@
+// The stream-function Poisson equation of a node grid as a sparse matrix over its interior nodes
+// (k = (j - 1)(ni - 2) + (i - 1)), assembled on the device from laplacian_stencil.hpp, for the
+// Kokkos-Kernels solvers (BiCGSTAB, the multigrid preconditioner): KokkosSparse::CrsMatrix.
+#pragma once
+
+#include <KokkosSparse_CrsMatrix.hpp>
+
+#include "portaflow/schemes/incompressible/node_grid.hpp"
+
+namespace portaflow::incompressible {
+
+using SparseMatrix = KokkosSparse::CrsMatrix<Real, int, ExecSpace, void, int>;
+using Vector = DeviceView<Real*>;
+
+struct PoissonMatrix {
+  int rows = 0;
+  SparseMatrix matrix;
+  Vector diagonal_inverse;
+};
+
+// Cross-derivative places only where some node has b != 0 (none on a Cartesian grid).
+PoissonMatrix assemble_poisson_matrix(const NodeGrid& grid);
+
+// x = psi at the interior nodes; b = -omega minus the boundary neighbours' terms.
+void gather_poisson_system(const NodeGrid& grid, const NodeField& psi, const NodeField& omega,
+                           const Vector& x, const Vector& b);
+// psi at the interior nodes = x.
+void scatter_solution(const NodeGrid& grid, const Vector& x, const NodeField& psi);
+
+}  // namespace portaflow::incompressible

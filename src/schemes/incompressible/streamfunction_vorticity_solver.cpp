@@ -1,0 +1,303 @@
+#include "portaflow/schemes/incompressible/streamfunction_vorticity_solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "portaflow/core/error.hpp"
+#include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/incompressible/ghia_cavity.hpp"
+#include "portaflow/schemes/incompressible/laplacian_stencil.hpp"
+#include "portaflow/schemes/incompressible/node_grid.hpp"
+#include "portaflow/schemes/incompressible/poisson.hpp"
+#include "portaflow/schemes/incompressible/vorticity_transport.hpp"
+
+namespace portaflow::incompressible {
+
+namespace {
+
+std::vector<double> to_host(const NodeField& f) {
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f);
+  return std::vector<double>(host.data(), host.data() + host.size());
+}
+
+// Linear interpolation of (coordinates, values), coordinates increasing, at `at`.
+double interpolate(const std::vector<double>& coordinates, const std::vector<double>& values,
+                   double at) {
+  const auto upper = std::upper_bound(coordinates.begin(), coordinates.end(), at);
+  if (upper == coordinates.begin()) return values.front();
+  if (upper == coordinates.end()) return values.back();
+  const std::size_t k = static_cast<std::size_t>(upper - coordinates.begin());
+  const double t = (at - coordinates[k - 1]) / (coordinates[k] - coordinates[k - 1]);
+  return (1 - t) * values[k - 1] + t * values[k];
+}
+
+// omega = omega + dt rate at the interior nodes, or, for the second stage, the average of that
+// with the step's start (SSP-RK2). A free function: CUDA's extended lambdas may not live in
+// private member functions.
+void runge_kutta_stage(const NodeGrid& grid, const NodeField& omega, const NodeField& start,
+                       const NodeField& rate, Real dt, bool average) {
+  par_for("sv.stage", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
+    const Real next = omega(j, i) + dt * rate(j, i);
+    omega(j, i) = average ? Real(0.5) * (start(j, i) + next) : next;
+  });
+}
+
+class StreamfunctionVorticitySolver : public Solver {
+ public:
+  explicit StreamfunctionVorticitySolver(const RunConfig& config)
+      : config_(config.incompressible), cfl_(config.time.cfl) {
+    const MeshConfig& m = config.mesh;
+    grid_ = make_cartesian_grid(static_cast<int>(m.cells[0]) + 1, static_cast<int>(m.cells[1]) + 1,
+                                m.domain_min[0], m.domain_max[0], m.domain_min[1], m.domain_max[1]);
+    width_ = m.domain_max[0] - m.domain_min[0];
+    nu_ = static_cast<Real>(config_.lid_speed * width_ / config_.reynolds);
+    walls_.velocity[3] = {static_cast<Real>(config_.lid_speed), 0};  // the lid: north, moving east
+    const int ni = grid_.ni, nj = grid_.nj;
+    psi_ = NodeField("sv.psi", nj, ni);
+    omega_ = NodeField("sv.omega", nj, ni);
+    omega_start_ = NodeField("sv.omega_start", nj, ni);
+    rate_ = NodeField("sv.rate", nj, ni);
+    poisson_ = make_poisson_solver(grid_, config_);
+    // At rest, psi = 0: only the lid's wall vorticity is not zero.
+    wall_vorticity(grid_, psi_, walls_, config_.wall_vorticity, omega_);
+  }
+
+  double time() const override { return time_; }
+  long long cell_count() const override { return static_cast<long long>(grid_.ni) * grid_.nj; }
+
+  double stable_time_step() override { return incompressible::stable_time_step(grid_, psi_, nu_, cfl_); }
+
+  // SSP-RK2 (Heun): omega1 = omega + dt R(omega); omega_new = (omega + omega1 + dt R(omega1)) / 2,
+  // with psi and the wall vorticity brought up to date after each stage.
+  void advance(double dt) override {
+    Kokkos::deep_copy(omega_start_, omega_);
+    stage(dt, /*average=*/false);
+    stage(dt, /*average=*/true);
+    time_ += dt;
+    ++steps_;
+  }
+
+  SolutionSnapshot snapshot() const override {
+    SolutionSnapshot s;
+    s.dimension = 2;
+    s.time = time_;
+    s.step = steps_;
+    CurvilinearNodesSnapshot nodes;
+    nodes.points = {grid_.ni, grid_.nj};
+    const auto x = to_host(grid_.x), y = to_host(grid_.y);
+    nodes.coordinates.resize(3 * x.size());
+    for (std::size_t n = 0; n < x.size(); ++n) {
+      nodes.coordinates[3 * n] = x[n];
+      nodes.coordinates[3 * n + 1] = y[n];
+      nodes.coordinates[3 * n + 2] = 0;
+    }
+    const auto [u, v] = velocity_fields();
+    nodes.point_fields = {{"psi", to_host(psi_)}, {"omega", to_host(omega_)}, {"u", to_host(u)},
+                          {"v", to_host(v)}};
+    s.nodes = std::move(nodes);
+    return s;
+  }
+
+  // The circulation (the integral of omega, which Stokes' theorem ties to the lid: -U L on the
+  // cavity at steady state) and the kinetic energy, by the trapezoidal rule on the grid.
+  ConservedTotals conserved_totals() const override {
+    const auto velocity = velocity_fields();  // (a structured binding cannot be captured)
+    const NodeField u = velocity.first, v = velocity.second;
+    const NodeGrid g = grid_;
+    const NodeField omega = omega_;
+    const int ni = g.ni, nj = g.nj;
+    const auto weight = KOKKOS_LAMBDA(int j, int i) {
+      return Real((i == 0 || i == ni - 1) ? 0.5 : 1) * Real((j == 0 || j == nj - 1) ? 0.5 : 1) *
+             g.jacobian(j, i);
+    };
+    const IndexBox2D all{{0, nj}, {0, ni}};
+    const double circulation = par_sum<double>(
+        "sv.circulation", all, KOKKOS_LAMBDA(const int j, const int i, double& sum) {
+          sum += weight(j, i) * omega(j, i);
+        });
+    const double energy = par_sum<double>(
+        "sv.kinetic_energy", all, KOKKOS_LAMBDA(const int j, const int i, double& sum) {
+          sum += weight(j, i) * Real(0.5) * (u(j, i) * u(j, i) + v(j, i) * v(j, i));
+        });
+    return {{"circulation", "kinetic_energy"}, {circulation, energy}};
+  }
+
+  std::optional<NonPhysicalCell> find_nonphysical() const override {
+    const auto psi = to_host(psi_), omega = to_host(omega_), x = to_host(grid_.x), y = to_host(grid_.y);
+    for (std::size_t n = 0; n < psi.size(); ++n) {
+      if (std::isfinite(psi[n]) && std::isfinite(omega[n])) continue;
+      NonPhysicalCell bad;
+      bad.index = {static_cast<long long>(n % grid_.ni), static_cast<long long>(n / grid_.ni), 0};
+      bad.position = {x[n], y[n], 0};
+      char what[128];
+      std::snprintf(what, sizeof what, "psi = %.6g, omega = %.6g", psi[n], omega[n]);
+      bad.what = what;
+      return bad;
+    }
+    return std::nullopt;
+  }
+
+  // Against Ghia, Ghia & Shin (1982) at Re = 100, 400, 1000 where x = 0.5 and y = 0.5 are grid
+  // lines: the largest |u - u_Ghia| and |v - v_Ghia| over their tabulated points, in units of
+  // the lid speed (the suspect Table II entry left out, ghia_cavity.hpp).
+  std::vector<std::pair<std::string, double>> exact_errors() const override {
+    const auto comparison = ghia_comparison();
+    if (!comparison) return {};
+    double u_max = 0, v_max = 0;
+    for (std::size_t k = 0; k < comparison->line.size(); ++k) {
+      if (comparison->suspect[k]) continue;
+      const double d = std::fabs(comparison->computed[k] - comparison->published[k]) / config_.lid_speed;
+      (comparison->line[k] == 0 ? u_max : v_max) = std::max(comparison->line[k] == 0 ? u_max : v_max, d);
+    }
+    return {{"max |u - Ghia| / U_lid on x = 0.5", u_max}, {"max |v - Ghia| / U_lid on y = 0.5", v_max}};
+  }
+
+  std::string output_note() override {
+    if (solves_ == 0) return {};
+    char note[200];
+    std::snprintf(note, sizeof note,
+                  "Poisson (%s): %.1f iterations per solve on average, last relative residual "
+                  "%.2e%s",
+                  config_.poisson == PoissonSolverKind::kJacobi ? "Jacobi" : "BiCGSTAB",
+                  static_cast<double>(iterations_) / solves_, last_residual_,
+                  unconverged_ ? " (some solves stopped at incompressible.poisson_max_iterations)" : "");
+    solves_ = iterations_ = 0;
+    unconverged_ = false;
+    return note;
+  }
+
+  // centreline_u.csv (u along x = 0.5), centreline_v.csv (v along y = 0.5), where those are
+  // node lines, and ghia_comparison.csv.
+  std::vector<ResultTable> final_tables() const override {
+    if (grid_.ni % 2 == 0 || grid_.nj % 2 == 0) return {};
+    auto [u_line, v_line] = centre_lines();
+    std::vector<ResultTable> tables = {u_line, v_line};
+    if (const auto c = ghia_comparison())
+      tables.push_back({"ghia_comparison",
+                        {"line", "coordinate", "computed", "ghia", "suspect"},
+                        {c->line, c->coordinate, c->computed, c->published, c->suspect}});
+    return tables;
+  }
+
+  SolverState save_state() const override {
+    SolverState state;
+    state.time = time_;
+    state.steps = steps_;
+    for (const auto& [name, field] : {std::pair{"psi", psi_}, std::pair{"omega", omega_}}) {
+      auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), field);
+      SolverState::Array a;
+      a.name = name;
+      a.extents = {host.extent(0), host.extent(1)};
+      a.bytes.resize(host.size() * sizeof(Real));
+      std::memcpy(a.bytes.data(), host.data(), a.bytes.size());
+      state.arrays.push_back(std::move(a));
+    }
+    return state;
+  }
+
+  void restore_state(const SolverState& state) override {
+    require(state.arrays.size() == 2, "checkpoint: expected the arrays psi and omega");
+    for (const auto& a : state.arrays) {
+      const NodeField field = a.name == "psi" ? psi_ : omega_;
+      require((a.name == "psi" || a.name == "omega") &&
+                  a.extents == std::vector<std::size_t>{field.extent(0), field.extent(1)} &&
+                  a.bytes.size() == field.size() * sizeof(Real),
+              "checkpoint: array '" + a.name + "' does not fit this grid");
+      auto host = Kokkos::create_mirror_view(field);
+      std::memcpy(host.data(), a.bytes.data(), a.bytes.size());
+      Kokkos::deep_copy(field, host);
+    }
+    time_ = state.time;
+    steps_ = state.steps;
+  }
+
+ private:
+  struct Comparison {
+    std::vector<double> line, coordinate, computed, published, suspect;  // line 0: u, 1: v
+  };
+
+  // Ghia's points on our centre lines, when the deck is the unit cavity at a tabulated Re with
+  // node lines at x = 0.5 and y = 0.5.
+  std::optional<Comparison> ghia_comparison() const {
+    const auto ghia = ghia_profiles(config_.reynolds);
+    if (!ghia || grid_.ni % 2 == 0 || grid_.nj % 2 == 0 || config_.lid_speed != 1 || width_ != 1)
+      return std::nullopt;
+    const auto tables = centre_lines();
+    Comparison c;
+    for (std::size_t k = 0; k < ghia->y.size(); ++k) {
+      c.line.push_back(0);
+      c.coordinate.push_back(ghia->y[k]);
+      c.computed.push_back(interpolate(tables.first.columns[0], tables.first.columns[1], ghia->y[k]));
+      c.published.push_back(ghia->u[k]);
+      c.suspect.push_back(0);
+    }
+    for (std::size_t k = 0; k < ghia->x.size(); ++k) {
+      c.line.push_back(1);
+      c.coordinate.push_back(ghia->x[k]);
+      c.computed.push_back(interpolate(tables.second.columns[0], tables.second.columns[1], ghia->x[k]));
+      c.published.push_back(ghia->v[k]);
+      c.suspect.push_back(static_cast<int>(k) == ghia->suspect_v ? 1 : 0);
+    }
+    return c;
+  }
+
+  // u on the node line nearest x = mid-width, v on the one nearest y = mid-height.
+  std::pair<ResultTable, ResultTable> centre_lines() const {
+    ResultTable u_line{"centreline_u", {"y", "u"}, {{}, {}}};
+    ResultTable v_line{"centreline_v", {"x", "v"}, {{}, {}}};
+    const auto [u, v] = velocity_fields();
+    const auto hu = to_host(u), hv = to_host(v), x = to_host(grid_.x), y = to_host(grid_.y);
+    const int i_mid = grid_.ni / 2, j_mid = grid_.nj / 2;
+    for (int j = 0; j < grid_.nj; ++j) {
+      u_line.columns[0].push_back(y[j * grid_.ni + i_mid]);
+      u_line.columns[1].push_back(hu[j * grid_.ni + i_mid]);
+    }
+    for (int i = 0; i < grid_.ni; ++i) {
+      v_line.columns[0].push_back(x[j_mid * grid_.ni + i]);
+      v_line.columns[1].push_back(hv[j_mid * grid_.ni + i]);
+    }
+    return {u_line, v_line};
+  }
+
+  std::pair<NodeField, NodeField> velocity_fields() const {
+    NodeField u("sv.u", grid_.nj, grid_.ni), v("sv.v", grid_.nj, grid_.ni);
+    velocities(grid_, psi_, walls_, u, v);
+    return {u, v};
+  }
+
+  void stage(double dt, bool average) {
+    vorticity_rate(grid_, psi_, omega_, nu_, config_.convection_order, rate_);
+    runge_kutta_stage(grid_, omega_, omega_start_, rate_, static_cast<Real>(dt), average);
+    const PoissonResult r = poisson_->solve(psi_, omega_);
+    ++solves_;
+    iterations_ += r.iterations;
+    last_residual_ = r.relative_residual;
+    unconverged_ = unconverged_ || !r.converged;
+    wall_vorticity(grid_, psi_, walls_, config_.wall_vorticity, omega_);
+  }
+
+  IncompressibleConfig config_;
+  double cfl_;
+  double width_ = 1;
+  Real nu_ = 0;
+  NodeGrid grid_;
+  BoxWalls walls_;
+  NodeField psi_, omega_, omega_start_, rate_;
+  std::unique_ptr<PoissonSolver> poisson_;
+  double time_ = 0;
+  long long steps_ = 0;
+  long long solves_ = 0, iterations_ = 0;
+  double last_residual_ = 0;
+  bool unconverged_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> make_streamfunction_vorticity_solver(const RunConfig& config) {
+  return std::make_unique<StreamfunctionVorticitySolver>(config);
+}
+
+}  // namespace portaflow::incompressible
