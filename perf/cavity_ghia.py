@@ -133,9 +133,14 @@ def main():
             for s in record.get("suspect_v", []):
                 print("        suspect Table II entry x = %.4f: difference %.4f (not counted)" % (s["at"], s["difference"]))
         plot(profiles, args.prefix + ".png")
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     with open(args.prefix + ".json", "w") as f:
-        json.dump({"case": "lid-driven cavity vs Ghia et al. 1982", "settings": args.set,
-                   "runs": records}, f, indent=1)
+        json.dump({"case": "lid-driven cavity vs Ghia et al. 1982", "commit": commit,
+                   "date": time.strftime("%Y-%m-%d"), "device": "%s, OMP_NUM_THREADS=%s" % (
+                       cpu, os.environ.get("OMP_NUM_THREADS", "?")),
+                   "settings": args.set, "runs": records}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -184,15 +184,20 @@ double corner_angle_degrees(double ax, double ay, double bx, double by) {
 
 }  // namespace
 
-StructuredGrid2D naca0012_fine_c_grid(double far_field_chords, EllipticGridReport* report) {
+StructuredGrid2D naca0012_c_grid_start(double far_field_chords, std::vector<double>& wall_spacing) {
   require_far_field(far_field_chords);
   StructuredGrid2D grid(kNodesI, kNodesJ);
-  std::vector<double> spacing(kNodesI);
-  set_lower_half_boundaries(grid, far_field_chords, spacing);
-  for (int i = 0; i < kLeadingEdge; ++i) spacing[kNodesI - 1 - i] = spacing[i];
+  wall_spacing.assign(kNodesI, 0.0);
+  set_lower_half_boundaries(grid, far_field_chords, wall_spacing);
+  for (int i = 0; i < kLeadingEdge; ++i) wall_spacing[kNodesI - 1 - i] = wall_spacing[i];
   mirror_lower_half(grid);
-  transfinite_interpolation(grid, spacing);
+  transfinite_interpolation(grid, wall_spacing);
+  return grid;
+}
 
+StructuredGrid2D naca0012_fine_c_grid(double far_field_chords, EllipticGridReport* report) {
+  std::vector<double> spacing;
+  StructuredGrid2D grid = naca0012_c_grid_start(far_field_chords, spacing);
   EllipticGridOptions options;
   options.wall_spacing = spacing;
   const EllipticGridReport result = solve_elliptic_grid(grid, options);

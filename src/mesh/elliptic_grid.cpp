@@ -64,30 +64,66 @@ Metrics metrics_at(const StructuredGrid2D& g, int i, int j) {
 // which in a C-grid's wake tilts the lines leaving the cut by up to 60 degrees. p, q are the wall
 // corrections (S80, SS79), nudged each iteration until the first spacing and the angle at j = 0
 // are the requested ones.
+// phi_0 = -(r_xi . r_xixi) / |r_xi|^2 on the inner and outer boundaries (TM80), blended
+// between them with weight sqrt(s / L) for the outer value, s / L the starting grid's fraction
+// of the way along the i-line. The square root hands over to the outer distribution within a
+// few wall distances: with the plain fraction (or TM80's index fraction) an airfoil's
+// leading-edge clustering survived far into the field and bent the lines leaving the leading
+// edge forward.
+// psi_0 is the psi with which the starting grid itself satisfies the grid equations (the 2x2
+// system for phi, psi at each node, TWM ch. 6), so its distribution along the i-lines, together
+// with the pull that a curved boundary exerts on it, is an equilibrium. The simpler
+// -(r_eta . r_etaeta) / |r_eta|^2 ignores that pull and over-clustered the C-mesh near the
+// airfoil (spacing falling to a quarter of the wall spacing at j ~ 15, then growing by 25 % per
+// cell at the far field); with psi_0 the spacing grows by at most 10 % per cell.
+void set_from_initial_grid(const StructuredGrid2D& g, const EllipticGridOptions& options,
+                         ControlStart& start) {
+  const auto boundary_phi = [&g](int i, int j) {
+    const std::size_t e = g.index(i + 1, j), w = g.index(i - 1, j), c = g.index(i, j);
+    const double x_xi = 0.5 * (g.x[e] - g.x[w]), y_xi = 0.5 * (g.y[e] - g.y[w]);
+    const double x_xixi = (g.x[e] + g.x[w]) - 2.0 * g.x[c];
+    const double y_xixi = (g.y[e] + g.y[w]) - 2.0 * g.y[c];
+    return -(x_xi * x_xixi + y_xi * y_xixi) / (x_xi * x_xi + y_xi * y_xi);
+  };
+  const double bound = kStableLimit - options.control_limit;
+  std::vector<double> along(g.nj, 0.0);
+  for (int i = 1; i < g.ni - 1; ++i) {
+    const double inner = boundary_phi(i, 0), outer = boundary_phi(i, g.nj - 1);
+    for (int j = 1; j < g.nj; ++j) {
+      const std::size_t a = g.index(i, j - 1), b = g.index(i, j);
+      along[j] = along[j - 1] + std::sqrt((g.x[b] - g.x[a]) * (g.x[b] - g.x[a]) +
+                                          (g.y[b] - g.y[a]) * (g.y[b] - g.y[a]));
+    }
+    for (int j = 1; j < g.nj - 1; ++j) {
+      const std::size_t c = g.index(i, j);
+      const double t = std::sqrt(along[j] / along[g.nj - 1]);
+      start.phi_0[c] = std::clamp((1.0 - t) * inner + t * outer, -bound, bound);
+      const Metrics m = metrics_at(g, i, j);
+      // alpha phi r_xi + gamma psi r_eta = -(alpha r_xixi - 2 beta r_xieta + gamma r_etaeta),
+      // solved for psi by Cramer's rule (determinant alpha gamma J).
+      const double rx = -(m.alpha * m.x_xixi - 2.0 * m.beta * m.x_xieta + m.gamma * m.x_etaeta);
+      const double ry = -(m.alpha * m.y_xixi - 2.0 * m.beta * m.y_xieta + m.gamma * m.y_etaeta);
+      const double jacobian = m.x_xi * m.y_eta - m.x_eta * m.y_xi;
+      start.psi_0[c] = std::clamp((m.x_xi * ry - m.y_xi * rx) / (m.gamma * jacobian), -bound, bound);
+    }
+  }
+}
+
+
 class ControlFunctions {
  public:
   ControlFunctions(const StructuredGrid2D& g, const EllipticGridOptions& options)
-      : options_(options),
-        phi_0_(g.x.size(), 0.0),
-        psi_0_(g.x.size(), 0.0),
-        p_(g.ni, 0.0),
-        q_(g.ni, 0.0),
-        decay_(g.nj) {
-    if (!options.wall_spacing.empty()) {
-      require_per_line(options.wall_spacing, g.ni, "wall_spacing");
-      for (double spacing : options.wall_spacing) {
-        require(spacing > 0.0, "wall_spacing values must be positive.");
-      }
-    }
-    for (int j = 0; j < g.nj; ++j) decay_[j] = std::exp(-options.decay_rate * j);
-    if (options.keep_initial_stretching) set_from_initial_grid(g);
-  }
+      : options_(options), start_(control_start(g, options)), p_(g.ni, 0.0), q_(g.ni, 0.0) {}
 
   bool wall_control() const {
     return options_.control_orthogonality || !options_.wall_spacing.empty();
   }
-  double phi(int i, int j, std::size_t node) const { return phi_0_[node] + p_[i] * decay_[j]; }
-  double psi(int i, int j, std::size_t node) const { return psi_0_[node] + q_[i] * decay_[j]; }
+  double phi(int i, int j, std::size_t node) const {
+    return start_.phi_0[node] + p_[i] * start_.decay[j];
+  }
+  double psi(int i, int j, std::size_t node) const {
+    return start_.psi_0[node] + q_[i] * start_.decay[j];
+  }
 
   // One SS79 step at every interior wall node: psi grows more negative (pulls the
   // j = 1 node towards the wall) while the first spacing is too large, phi turns the j-line
@@ -116,52 +152,9 @@ class ControlFunctions {
   }
 
  private:
-  // phi_0 = -(r_xi . r_xixi) / |r_xi|^2 on the inner and outer boundaries (TM80), blended
-  // between them with weight sqrt(s / L) for the outer value, s / L the starting grid's fraction
-  // of the way along the i-line. The square root hands over to the outer distribution within a
-  // few wall distances: with the plain fraction (or TM80's index fraction) an airfoil's
-  // leading-edge clustering survived far into the field and bent the lines leaving the leading
-  // edge forward.
-  // psi_0 is the psi with which the starting grid itself satisfies the grid equations (the 2x2
-  // system for phi, psi at each node, TWM ch. 6), so its distribution along the i-lines, together
-  // with the pull that a curved boundary exerts on it, is an equilibrium. The simpler
-  // -(r_eta . r_etaeta) / |r_eta|^2 ignores that pull and over-clustered the C-mesh near the
-  // airfoil (spacing falling to a quarter of the wall spacing at j ~ 15, then growing by 25 % per
-  // cell at the far field); with psi_0 the spacing grows by at most 10 % per cell.
-  void set_from_initial_grid(const StructuredGrid2D& g) {
-    const auto boundary_phi = [&g](int i, int j) {
-      const std::size_t e = g.index(i + 1, j), w = g.index(i - 1, j), c = g.index(i, j);
-      const double x_xi = 0.5 * (g.x[e] - g.x[w]), y_xi = 0.5 * (g.y[e] - g.y[w]);
-      const double x_xixi = (g.x[e] + g.x[w]) - 2.0 * g.x[c];
-      const double y_xixi = (g.y[e] + g.y[w]) - 2.0 * g.y[c];
-      return -(x_xi * x_xixi + y_xi * y_xixi) / (x_xi * x_xi + y_xi * y_xi);
-    };
-    const double bound = kStableLimit - options_.control_limit;
-    std::vector<double> along(g.nj, 0.0);
-    for (int i = 1; i < g.ni - 1; ++i) {
-      const double inner = boundary_phi(i, 0), outer = boundary_phi(i, g.nj - 1);
-      for (int j = 1; j < g.nj; ++j) {
-        const std::size_t a = g.index(i, j - 1), b = g.index(i, j);
-        along[j] = along[j - 1] + std::sqrt((g.x[b] - g.x[a]) * (g.x[b] - g.x[a]) +
-                                            (g.y[b] - g.y[a]) * (g.y[b] - g.y[a]));
-      }
-      for (int j = 1; j < g.nj - 1; ++j) {
-        const std::size_t c = g.index(i, j);
-        const double t = std::sqrt(along[j] / along[g.nj - 1]);
-        phi_0_[c] = std::clamp((1.0 - t) * inner + t * outer, -bound, bound);
-        const Metrics m = metrics_at(g, i, j);
-        // alpha phi r_xi + gamma psi r_eta = -(alpha r_xixi - 2 beta r_xieta + gamma r_etaeta),
-        // solved for psi by Cramer's rule (determinant alpha gamma J).
-        const double rx = -(m.alpha * m.x_xixi - 2.0 * m.beta * m.x_xieta + m.gamma * m.x_etaeta);
-        const double ry = -(m.alpha * m.y_xixi - 2.0 * m.beta * m.y_xieta + m.gamma * m.y_etaeta);
-        const double jacobian = m.x_xi * m.y_eta - m.x_eta * m.y_xi;
-        psi_0_[c] = std::clamp((m.x_xi * ry - m.y_xi * rx) / (m.gamma * jacobian), -bound, bound);
-      }
-    }
-  }
-
   const EllipticGridOptions& options_;
-  std::vector<double> phi_0_, psi_0_, p_, q_, decay_;
+  ControlStart start_;
+  std::vector<double> p_, q_;
 };
 
 // The discrete grid equation at node (i, j), written as
@@ -268,6 +261,22 @@ class LineRelaxation {
 };
 
 }  // namespace
+
+ControlStart control_start(const StructuredGrid2D& g, const EllipticGridOptions& options) {
+  if (!options.wall_spacing.empty()) {
+    require_per_line(options.wall_spacing, g.ni, "wall_spacing");
+    for (double spacing : options.wall_spacing) {
+      require(spacing > 0.0, "wall_spacing values must be positive.");
+    }
+  }
+  ControlStart start;
+  start.phi_0.assign(g.x.size(), 0.0);
+  start.psi_0.assign(g.x.size(), 0.0);
+  start.decay.resize(g.nj);
+  for (int j = 0; j < g.nj; ++j) start.decay[j] = std::exp(-options.decay_rate * j);
+  if (options.keep_initial_stretching) set_from_initial_grid(g, options, start);
+  return start;
+}
 
 std::vector<double> geometric_stretching(int intervals, double first_spacing, double length) {
   require(intervals >= 1 && first_spacing > 0.0 && length > 0.0,

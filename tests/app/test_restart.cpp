@@ -73,6 +73,14 @@ TEST(Restart, Muscl2DContinuesBitwise) {
   expect_restart_is_bitwise("fv/radial_explosion.yaml", "mesh.cells=[80,80]", "final.vtr");
 }
 
+// The incompressible solver: psi and omega are its whole state (the wall vorticity and the
+// velocities follow from them).
+TEST(Restart, StreamfunctionVorticityContinuesBitwise) {
+  expect_restart_is_bitwise("incompressible/cavity_re100.yaml",
+                            "mesh.cells=[16,16] --set time.t_end=3 --set output.every=0.5",
+                            "final.vts");
+}
+
 // High-order elements: the state at every solution point is the whole of the solver's state.
 TEST(Restart, HighOrderCprContinuesBitwise) {
   expect_restart_is_bitwise("highorder/vortex_cpr_p2.yaml",

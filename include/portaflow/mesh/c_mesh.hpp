@@ -57,6 +57,11 @@ inline constexpr double kNaca0012Thickness = 0.12;
 StructuredGrid2D naca0012_fine_c_grid(double far_field_chords,
                                       EllipticGridReport* report = nullptr);
 
+// That grid before the elliptic smoothing (boundaries and the transfinite interior), and the
+// wall spacing it asks of the smoothing, one value per i-line: the start that the host and the
+// device generators (elliptic_grid_device.hpp) are compared from.
+StructuredGrid2D naca0012_c_grid_start(double far_field_chords, std::vector<double>& wall_spacing);
+
 // The three-block mesh at `level` 0, 1 or 2 (airfoil block 65/129/257 nodes round, wake blocks
 // 17/33/65 along the cut, 25/49/97 in j), validated. The fine grid is generated once per
 // far_field_chords in a process and cached (generation takes ~2 s on one core); coarser levels are

@@ -81,6 +81,14 @@ struct EllipticGridReport {
   bool converged = false;   // max_change <= tolerance within max_iterations
 };
 
+// The fixed parts of the control functions below: phi_0 and psi_0 per node (from the starting
+// grid when keep_initial_stretching, else 0) and the decay exp(-a j) per j. Validates
+// wall_spacing. Shared by the host and the device generator (elliptic_grid_device.hpp).
+struct ControlStart {
+  std::vector<double> phi_0, psi_0, decay;
+};
+ControlStart control_start(const StructuredGrid2D& grid, const EllipticGridOptions& options);
+
 // Solves, for the interior nodes of `grid` (its boundary nodes are kept as they are), the Poisson
 // grid equations in computational space (TWM ch. 6; seed 004 eq. 3), r = (x, y):
 //   alpha r_xixi - 2 beta r_xieta + gamma r_etaeta = -J^2 (P r_xi + Q r_eta),
