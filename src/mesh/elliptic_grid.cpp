@@ -262,6 +262,26 @@ class LineRelaxation {
 
 }  // namespace
 
+long long first_folded_cell(const StructuredGrid2D& g) {
+  for (int j = 0; j + 1 < g.nj; ++j)
+    for (int i = 0; i + 1 < g.ni; ++i) {
+      const std::size_t a = g.index(i, j), b = g.index(i + 1, j), c = g.index(i + 1, j + 1),
+                        d = g.index(i, j + 1);
+      const double area = 0.5 * ((g.x[c] - g.x[a]) * (g.y[d] - g.y[b]) -
+                                 (g.y[c] - g.y[a]) * (g.x[d] - g.x[b]));
+      if (!(area > 0.0)) return i + static_cast<long long>(g.ni - 1) * j;
+    }
+  return -1;
+}
+
+std::string folded_cell_message(const StructuredGrid2D& g, long long cell, int iteration) {
+  const long long cells_i = g.ni - 1;
+  return "The elliptic grid generation folded cell (i, j) = (" + std::to_string(cell % cells_i) +
+         ", " + std::to_string(cell / cells_i) + ") at iteration " + std::to_string(iteration) +
+         " (its area is no longer positive): lower relaxation_j / relaxation_i or control_gain, "
+         "or give a starting grid and boundaries that are not folded.";
+}
+
 ControlStart control_start(const StructuredGrid2D& g, const EllipticGridOptions& options) {
   if (!options.wall_spacing.empty()) {
     require_per_line(options.wall_spacing, g.ni, "wall_spacing");
@@ -390,6 +410,8 @@ EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGri
                   ": lower relaxation_j / relaxation_i or control_gain, or start from a grid "
                   "without folded cells.");
     }
+    if (const long long folded = first_folded_cell(grid); folded >= 0)
+      throw Error(folded_cell_message(grid, folded, iteration));
     report.iterations = iteration;
     report.max_change = max_change;
     if (max_change <= options.tolerance) {

@@ -1,6 +1,7 @@
 #include "portaflow/mesh/elliptic_grid_device.hpp"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "portaflow/core/error.hpp"
@@ -159,6 +160,22 @@ void update_wall(const DeviceGrid& g, const Line& wall_spacing, bool spacing_con
   });
 }
 
+// first_folded_cell (elliptic_grid.hpp) on the device grid.
+long long first_folded_cell(const DeviceGrid& g) {
+  constexpr long long kNone = std::numeric_limits<long long>::max();
+  long long first = kNone;
+  const long long cells_i = g.ni - 1;
+  par_reduce("elliptic.folded_cell", IndexBox2D{{0, g.nj - 1}, {0, g.ni - 1}},
+             KOKKOS_LAMBDA(const int j, const int i, long long& m) {
+               const double area = 0.5 * ((g.x(j + 1, i + 1) - g.x(j, i)) * (g.y(j + 1, i) - g.y(j, i + 1)) -
+                                          (g.y(j + 1, i + 1) - g.y(j, i)) * (g.x(j + 1, i) - g.x(j, i + 1)));
+               const long long cell = i + cells_i * j;
+               if (!(area > 0.0) && cell < m) m = cell;
+             },
+             Kokkos::Min<long long>(first));
+  return first == kNone ? -1 : first;
+}
+
 Grid to_device(const std::vector<double>& values, int ni, int nj, const char* label) {
   Grid view(std::string(label), nj, ni);
   Kokkos::deep_copy(view, Kokkos::View<const double**, Kokkos::LayoutRight, Kokkos::HostSpace>(
@@ -217,6 +234,8 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
       throw Error("The elliptic grid iteration diverged at iteration " + std::to_string(iteration) +
                   " (device generator): lower relaxation_j / relaxation_i or control_gain, or "
                   "start from a grid without folded cells.");
+    if (const long long folded = first_folded_cell(g); folded >= 0)
+      throw Error(folded_cell_message(grid, folded, iteration) + " (device generator)");
     report.iterations = iteration;
     report.max_change = max_change;
     if (max_change <= options.tolerance) {

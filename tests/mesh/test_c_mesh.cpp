@@ -345,3 +345,32 @@ TEST(CMesh, DeviceGeneratorMatchesTheHostAfterTheSameIterations) {
   EXPECT_GT(moved, 1e-3);  // the smoothing did something
   EXPECT_LT(largest, 1e-10);
 }
+
+// Issue 23: a grid whose Jacobian turns negative stops generation, naming the cell and the
+// iteration. Boundary node (1, 0) of a 5 x 5 square is pushed past node (2, 0): the fixed
+// boundary keeps cell (1, 0) folded whatever the interior does.
+TEST(CMesh, FoldedCellStopsBothGeneratorsWithCellAndIteration) {
+  using namespace portaflow::mesh;
+  StructuredGrid2D start(5, 5);
+  for (int j = 0; j < 5; ++j)
+    for (int i = 0; i < 5; ++i) {
+      start.x[start.index(i, j)] = 0.25 * i;
+      start.y[start.index(i, j)] = 0.25 * j;
+    }
+  start.x[start.index(1, 0)] = 0.9;
+  EXPECT_EQ(first_folded_cell(start), 1);
+  EllipticGridOptions options;
+  options.control_orthogonality = false;
+  options.keep_initial_stretching = false;
+  for (const bool device : {false, true}) {
+    StructuredGrid2D grid = start;
+    try {
+      device ? solve_elliptic_grid_device(grid, options) : solve_elliptic_grid(grid, options);
+      ADD_FAILURE() << "no error for a folded grid (" << (device ? "device" : "host") << ")";
+    } catch (const portaflow::Error& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("folded cell (i, j) = (1, 0) at iteration 1"), std::string::npos)
+          << message;
+    }
+  }
+}

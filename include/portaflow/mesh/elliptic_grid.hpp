@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace portaflow::mesh {
@@ -89,6 +90,13 @@ struct ControlStart {
 };
 ControlStart control_start(const StructuredGrid2D& grid, const EllipticGridOptions& options);
 
+// The first cell (i, j) (corner nodes (i..i+1, j..j+1), j slowest) whose area from its diagonals,
+// ((r(i+1,j+1) - r(i,j)) x (r(i,j+1) - r(i+1,j))) / 2, is not positive: a folded or degenerate
+// cell of a right-handed grid. -1 for none; else i + (ni - 1) * j.
+long long first_folded_cell(const StructuredGrid2D& grid);
+// The error both generators stop with when `cell` (as first_folded_cell gives it) has folded.
+std::string folded_cell_message(const StructuredGrid2D& grid, long long cell, int iteration);
+
 // Solves, for the interior nodes of `grid` (its boundary nodes are kept as they are), the Poisson
 // grid equations in computational space (TWM ch. 6; seed 004 eq. 3), r = (x, y):
 //   alpha r_xixi - 2 beta r_xieta + gamma r_etaeta = -J^2 (P r_xi + Q r_eta),
@@ -111,7 +119,9 @@ ControlStart control_start(const StructuredGrid2D& grid, const EllipticGridOptio
 // Central differences; red-black line SOR along j (implicit across thin wall cells), then along
 // i (implicit round the C), each with its own relaxation. A grid that is mirror symmetric under
 // i -> ni-1-i stays symmetric to round-off. The grid must be right-handed (J > 0) with j = 0 the
-// controlled boundary. Throws portaflow::Error for bad options or when the iteration diverges.
+// controlled boundary. Throws portaflow::Error for bad options, when the iteration diverges, or
+// when a cell folds (first_folded_cell after an iteration): the message names the cell and the
+// iteration.
 EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGridOptions& options);
 
 }  // namespace portaflow::mesh
