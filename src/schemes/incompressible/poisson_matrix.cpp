@@ -7,7 +7,7 @@ namespace portaflow::incompressible {
 
 namespace {
 
-using Offsets = DeviceView<int*>;
+using Offsets = DeviceView<SparseOffset*>;
 
 // The stencil's nine places in column order (row j - 1, then j, then j + 1; i increasing).
 KOKKOS_INLINE_FUNCTION Real coefficient(const Stencil& s, int dj, int di) {
@@ -44,22 +44,22 @@ PoissonMatrix assemble_poisson_matrix(const NodeGrid& grid) {
         if ((cross || dj == 0 || di == 0) && is_interior(g, j + dj, i + di)) ++length;
     row_map(k + 1) = length;
   });
-  int entries = 0;
+  SparseOffset entries = 0;
   Kokkos::parallel_scan(
       "incompressible.matrix_row_map", Kokkos::RangePolicy<ExecSpace>(0, rows + 1),
-      KOKKOS_LAMBDA(const int k, int& sum, const bool final) {
+      KOKKOS_LAMBDA(const int k, SparseOffset& sum, const bool final) {
         sum += row_map(k);
         if (final) row_map(k) = sum;
       },
       entries);
-  Offsets columns("poisson.columns", entries);
+  DeviceView<int*> columns("poisson.columns", entries);
   Vector values("poisson.values", entries);
   m.diagonal_inverse = Vector("poisson.diagonal_inverse", rows);
   const Vector diagonal_inverse = m.diagonal_inverse;
   par_for("incompressible.matrix_fill", IndexRange{0, rows}, KOKKOS_LAMBDA(const int k) {
     const int j = k / inner_i + 1, i = k % inner_i + 1;
     const Stencil s = laplacian_stencil(g, j, i);
-    int at = row_map(k);
+    SparseOffset at = row_map(k);
     for (int dj = -1; dj <= 1; ++dj)
       for (int di = -1; di <= 1; ++di)
         if ((cross || dj == 0 || di == 0) && is_interior(g, j + dj, i + di)) {

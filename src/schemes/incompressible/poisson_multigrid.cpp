@@ -35,19 +35,20 @@ NodeGrid every_other_node(const NodeGrid& fine) {
 // A host CSR matrix, then on the device.
 struct HostCsr {
   int rows = 0, columns = 0;
-  std::vector<int> row_map{0}, entries;
+  std::vector<SparseOffset> row_map{0};
+  std::vector<int> entries;
   std::vector<Real> values;
 };
 
 SparseMatrix to_device(const HostCsr& h, const char* label) {
-  DeviceView<int*> row_map("multigrid.row_map", h.row_map.size());
+  DeviceView<SparseOffset*> row_map("multigrid.row_map", h.row_map.size());
   DeviceView<int*> entries("multigrid.entries", h.entries.size());
   Vector values("multigrid.values", h.values.size());
-  Kokkos::deep_copy(row_map, Kokkos::View<const int*, Kokkos::HostSpace>(h.row_map.data(), h.row_map.size()));
+  Kokkos::deep_copy(row_map, Kokkos::View<const SparseOffset*, Kokkos::HostSpace>(h.row_map.data(),
+                                                                                h.row_map.size()));
   Kokkos::deep_copy(entries, Kokkos::View<const int*, Kokkos::HostSpace>(h.entries.data(), h.entries.size()));
   Kokkos::deep_copy(values, Kokkos::View<const Real*, Kokkos::HostSpace>(h.values.data(), h.values.size()));
-  return SparseMatrix(label, h.rows, h.columns, static_cast<int>(h.values.size()), values, row_map,
-                      entries);
+  return SparseMatrix(label, h.rows, h.columns, h.values.size(), values, row_map, entries);
 }
 
 // Bilinear interpolation from the coarse interior unknowns to the fine ones: a fine node at an
@@ -80,7 +81,7 @@ HostCsr prolongation(const NodeGrid& fine, const NodeGrid& coarse) {
           p.entries.push_back((aj[b] - 1) * ci + (ai[a] - 1));
           p.values.push_back(wi[a] * wj[b]);
         }
-      p.row_map.push_back(static_cast<int>(p.entries.size()));
+      p.row_map.push_back(p.entries.size());
     }
   return p;
 }
@@ -95,10 +96,10 @@ HostCsr restriction_of(const HostCsr& p) {
   for (int k = 0; k < r.rows; ++k) r.row_map[k + 1] += r.row_map[k];
   r.entries.resize(p.entries.size());
   r.values.resize(p.values.size());
-  std::vector<int> next(r.row_map.begin(), r.row_map.end() - 1);
+  std::vector<SparseOffset> next(r.row_map.begin(), r.row_map.end() - 1);
   for (int row = 0; row < p.rows; ++row)
-    for (int at = p.row_map[row]; at < p.row_map[row + 1]; ++at) {
-      const int slot = next[p.entries[at]]++;
+    for (SparseOffset at = p.row_map[row]; at < p.row_map[row + 1]; ++at) {
+      const SparseOffset slot = next[p.entries[at]]++;
       r.entries[slot] = row;
       r.values[slot] = Real(0.25) * p.values[at];
     }

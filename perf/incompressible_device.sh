@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Issue 23 on the GPU node, from the repository root, with a bundle packed by
+# `perf/pack_gpu_bundle.sh --app`:
+#   bash perf/incompressible_device.sh BUNDLE OUT cavity|speed|poisson   (each within 10 minutes)
+# cavity: 1. The cavity against Ghia at Re = 100 on 129^2 with the CUDA build and on the node's
+#    cores (the same differences as the build machine's OpenMP runs,
+#    perf/results/openmp-*-cavity-ghia.json), with their times.
+# speed: 2 below; poisson: 3 below.
+# 2. Time steps per second on 129^2 ... 1025^2 (Re = 1000, 200 steps from rest): CUDA, all
+#    cores, one core.
+# 3. The Poisson solvers to the same tolerance (1e-8) inside the first steps on 513^2 and 1025^2:
+#    BiCGSTAB + multigrid, BiCGSTAB + diagonal, seed 004's Jacobi (capped at 100 000 sweeps).
+# Everything goes to OUT/incompressible-device.log; the cavity JSON to OUT/cavity-*.json.
+set -uo pipefail
+usage="usage: incompressible_device.sh BUNDLE OUT cavity|speed|poisson"
+bundle="$(cd "${1:?$usage}" && pwd)"
+out="${2:?$usage}"
+mode="${3:?$usage}"
+mkdir -p "$out"
+log="$out/incompressible-device-$mode.log"
+: >"$log"
+export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+say() { printf '[incompressible %(%H:%M:%S)T +%ds] %s\n' -1 "$SECONDS" "$*" | tee -a "$log"; }
+cores=$(nproc)
+say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores"
+deck=inputs/incompressible/cavity_re1000.yaml
+
+# run LABEL BINARY THREADS LIMIT [portaflow run arguments...]: the done/Poisson lines to the log.
+run() {
+  local label=$1 bin=$2 threads=$3 limit=$4
+  shift 4
+  local dir
+  dir=$(mktemp -d)
+  local text
+  text=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores timeout "$limit" \
+    "$bundle/bin/$bin" run "$@" --set "output.dir=$dir/run" --set output.vtk=false \
+    --set output.progress_seconds=0 2>&1)
+  say "$label: exit $?; $(grep -E 'Poisson|done:' <<<"$text" | tail -n 2 | tr '\n' ' ')"
+  rm -rf "$dir"
+}
+
+if [ "$mode" = cavity ]; then
+  say "1. cavity against Ghia, 129^2, Re 100"
+  timeout 280 python3 perf/cavity_ghia.py "$bundle/bin/portaflow-cuda" "$out/cavity-cuda" --re 100 \
+    --no-plot 2>&1 | tee -a "$log"
+  OMP_NUM_THREADS=$cores OMP_PROC_BIND=close OMP_PLACES=cores timeout 280 python3 perf/cavity_ghia.py \
+    "$bundle/bin/portaflow-openmp" "$out/cavity-openmp$cores" --re 100 --no-plot 2>&1 | tee -a "$log"
+  say "done"
+  exit 0
+fi
+
+if [ "$mode" = speed ]; then
+say "2. steps per second (Re 1000, 200 steps from rest)"
+for n in 128 256 512 1024; do
+  run "steps.cuda.$n" portaflow-cuda 1 60 "$deck" --set "mesh.cells=[$n,$n]" --set time.max_steps=200
+  run "steps.openmp$cores.$n" portaflow-openmp "$cores" 60 "$deck" --set "mesh.cells=[$n,$n]" --set time.max_steps=200
+  run "steps.openmp1.$n" portaflow-openmp 1 60 "$deck" --set "mesh.cells=[$n,$n]" --set time.max_steps=20
+done
+
+say "done"
+exit 0
+fi
+
+say "3. Poisson solvers to 1e-8 inside the first steps"
+for n in 512 1024; do
+  common=("$deck" --set "mesh.cells=[$n,$n]" --set incompressible.poisson_tolerance=1e-8)
+  run "poisson.multigrid.cuda.$n" portaflow-cuda 1 60 "${common[@]}" --set time.max_steps=10
+  run "poisson.diagonal.cuda.$n" portaflow-cuda 1 90 "${common[@]}" --set time.max_steps=10 \
+    --set incompressible.preconditioner=jacobi
+  run "poisson.jacobi.cuda.$n" portaflow-cuda 1 120 "${common[@]}" --set time.max_steps=2 \
+    --set incompressible.poisson=jacobi
+  run "poisson.multigrid.openmp$cores.$n" portaflow-openmp "$cores" 60 "${common[@]}" --set time.max_steps=10
+done
+say "done"
