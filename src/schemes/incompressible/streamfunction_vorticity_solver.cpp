@@ -60,6 +60,8 @@ class StreamfunctionVorticitySolver : public Solver {
     omega_ = NodeField("sv.omega", nj, ni);
     omega_start_ = NodeField("sv.omega_start", nj, ni);
     rate_ = NodeField("sv.rate", nj, ni);
+    u_ = NodeField("sv.u", nj, ni);
+    v_ = NodeField("sv.v", nj, ni);
     poisson_ = make_poisson_solver(grid_, config_);
     // At rest, psi = 0: only the lid's wall vorticity is not zero.
     wall_vorticity(grid_, psi_, walls_, config_.wall_vorticity, omega_);
@@ -262,10 +264,10 @@ class StreamfunctionVorticitySolver : public Solver {
     return {u_line, v_line};
   }
 
+  // u and v from the current psi, into buffers allocated once (history rows ask every step).
   std::pair<NodeField, NodeField> velocity_fields() const {
-    NodeField u("sv.u", grid_.nj, grid_.ni), v("sv.v", grid_.nj, grid_.ni);
-    velocities(grid_, psi_, walls_, u, v);
-    return {u, v};
+    velocities(grid_, psi_, walls_, u_, v_);
+    return {u_, v_};
   }
 
   void stage(double dt, bool average) {
@@ -286,6 +288,7 @@ class StreamfunctionVorticitySolver : public Solver {
   NodeGrid grid_;
   BoxWalls walls_;
   NodeField psi_, omega_, omega_start_, rate_;
+  NodeField u_, v_;  // velocity_fields' buffers
   std::unique_ptr<PoissonSolver> poisson_;
   double time_ = 0;
   long long steps_ = 0;
