@@ -112,6 +112,7 @@ build_kokkos() {
   local stamp="$prefix/.portaflow-stamp"
   local patch="$here/patches/kokkos-3.4-hopper90.patch"
   local key="$cfg|v3"
+  case "$cfg" in cuda-*) key="$cfg|v4" ;; esac # v4: cuBLAS/cuSPARSE TPLs off (below)
   [ "$cfg" = cuda-hopper ] && key="$key|$(sha1sum "$patch" | cut -c1-12)"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ]; then
     log "kokkos-$cfg: cached in $prefix"
@@ -151,6 +152,8 @@ build_kokkos() {
   cmake --build "$work/kokkos" -j "$jobs" >"$work/kokkos-build.log" 2>&1 ||
     { tail -n 40 "$work/kokkos-build.log"; die "Kokkos build failed ($cfg)"; }
   cmake --install "$work/kokkos" >/dev/null
+  # No cuBLAS/cuSPARSE TPLs: with them KokkosBlas calls on CUDA go to libcublas.so.11, which the
+  # GPU node does not have (and is too big to carry); Kokkos-Kernels' own kernels are used.
   log "kokkos-$cfg: configuring and building Kokkos-Kernels 3.4.01 (ETI off)"
   cmake -S "$src/kokkos-kernels" -B "$work/kernels" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" -DKokkos_ROOT="$prefix" \
@@ -158,6 +161,7 @@ build_kokkos() {
     -DKokkosKernels_INST_OFFSET_INT=OFF -DKokkosKernels_INST_OFFSET_SIZE_T=OFF \
     -DKokkosKernels_INST_LAYOUTLEFT=OFF -DKokkosKernels_ADD_DEFAULT_ETI=OFF \
     -DKokkosKernels_ENABLE_TESTS=OFF -DKokkosKernels_ENABLE_EXAMPLES=OFF \
+    -DKokkosKernels_ENABLE_TPL_CUBLAS=OFF -DKokkosKernels_ENABLE_TPL_CUSPARSE=OFF \
     >"$work/kernels-configure.log" 2>&1 ||
     { tail -n 40 "$work/kernels-configure.log"; die "Kokkos-Kernels configure failed ($cfg)"; }
   cmake --build "$work/kernels" -j "$jobs" >"$work/kernels-build.log" 2>&1 ||

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 23 on the GPU node, from the repository root, with a bundle packed by
 # `perf/pack_gpu_bundle.sh --app`:
-#   bash perf/incompressible_device.sh BUNDLE OUT cavity|speed|poisson   (each within 10 minutes)
+#   bash perf/incompressible_device.sh BUNDLE OUT cavity|speed|poisson|grid  (each within 10 min)
 # cavity: 1. The cavity against Ghia at Re = 100 on 129^2 with the CUDA build and on the node's
 #    cores (the same differences as the build machine's OpenMP runs,
 #    perf/results/openmp-*-cavity-ghia.json), with their times.
@@ -10,9 +10,12 @@
 #    cores, one core.
 # 3. The Poisson solvers to the same tolerance (1e-8) inside the first steps on 513^2 and 1025^2:
 #    BiCGSTAB + multigrid, BiCGSTAB + diagonal, seed 004's Jacobi (capped at 100 000 sweeps).
+# grid: 4. Elliptic generation of the NACA 0012 C-grid (seed 004 eqs. 1-5) at 257^2, 513^2 and
+#    1025^2 nodes, 400 iterations each (tolerance 0, so all run): the Kokkos generator on CUDA, on
+#    all cores and on one core, and the host reference on one core (the seed's 1-core framing).
 # Everything goes to OUT/incompressible-device.log; the cavity JSON to OUT/cavity-*.json.
 set -uo pipefail
-usage="usage: incompressible_device.sh BUNDLE OUT cavity|speed|poisson"
+usage="usage: incompressible_device.sh BUNDLE OUT cavity|speed|poisson|grid"
 bundle="$(cd "${1:?$usage}" && pwd)"
 out="${2:?$usage}"
 mode="${3:?$usage}"
@@ -45,6 +48,33 @@ if [ "$mode" = cavity ]; then
     --no-plot 2>&1 | tee -a "$log"
   OMP_NUM_THREADS=$cores OMP_PROC_BIND=close OMP_PLACES=cores timeout 280 python3 perf/cavity_ghia.py \
     "$bundle/bin/portaflow-openmp" "$out/cavity-openmp$cores" --re 100 --no-plot 2>&1 | tee -a "$log"
+  say "done"
+  exit 0
+fi
+
+if [ "$mode" = grid ]; then
+  say "4. C-grid generation, 400 elliptic iterations"
+  naca=inputs/incompressible/naca0012_re5000.yaml
+  # gen LABEL BINARY THREADS ON NODES: the generation line of a one-step run.
+  gen() {
+    local n=$5 dir
+    dir=$(mktemp -d)
+    local text
+    text=$(OMP_NUM_THREADS=$3 OMP_PROC_BIND=close OMP_PLACES=cores timeout 300 "$bundle/bin/$2" run \
+      "$naca" --set "output.dir=$dir/run" --set output.vtk=false --set time.max_steps=1 \
+      --set "mesh.airfoil_intervals=$(((n - 1) / 2))" --set "mesh.wake_intervals=$(((n - 1) / 4))" \
+      --set "mesh.normal_intervals=$((n - 1))" --set mesh.wall_spacing=0.0005 \
+      --set mesh.elliptic_iterations=400 --set mesh.elliptic_tolerance=1e-300 \
+      --set "mesh.generated_on=$4" 2>&1)
+    say "$1: $(grep -E 'generated on|grid quality|portaflow:' <<<"$text" | tr '\n' ' ')"
+    rm -rf "$dir"
+  }
+  for n in 257 513 1025; do
+    gen "grid.cuda.$n" portaflow-cuda 1 device $n
+    gen "grid.openmp$cores.$n" portaflow-openmp "$cores" device $n
+    gen "grid.openmp1.$n" portaflow-openmp 1 device $n
+    gen "grid.host1.$n" portaflow-openmp 1 host $n
+  done
   say "done"
   exit 0
 fi

@@ -75,6 +75,7 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
   const int dimension = config.mesh.dimension;
   io::SolutionOutput output(config.output);
   History history(output.directory() / "history.csv", solver);
+  solver.write_setup_files(output.directory());
 
   std::string last_good = "none yet";
   std::string last_checkpoint;  // ", checkpoint <file> (step N)" once one is written

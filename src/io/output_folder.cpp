@@ -27,7 +27,9 @@ bool is_numbered(const std::string& stem) {
 bool is_our_file(const fs::path& file) {
   static const std::set<std::string> fixed = {
       "resolved.yaml", "history.csv", "checkpoint.pfc", "final.csv", "final.vtr",
-      "final.vtu",     "final.vtm",   "final.vts",   "surface_cp.csv", "forces.csv"};
+      "final.vtu",     "final.vtm",   "final.vts",   "surface_cp.csv", "forces.csv",
+      "grid.xyz",      "surface.csv", "centreline_u.csv", "centreline_v.csv",
+      "ghia_comparison.csv", "blasius_profile.csv"};
   const std::string name = file.filename().string();
   if (fixed.count(name)) return true;
   const std::string extension = file.extension().string();

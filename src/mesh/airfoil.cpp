@@ -1,6 +1,7 @@
 // NACA 00tt geometry and surface node distribution (see airfoil.hpp).
 #include "portaflow/mesh/airfoil.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -144,6 +145,56 @@ std::vector<std::array<double, 2>> naca00_surface_nodes(double thickness, int in
   nodes.reserve(2 * intervals_per_side + 1);
   for (int k = intervals_per_side; k > 0; --k) nodes.push_back({upper[k][0], 0.0 - upper[k][1]});
   for (int k = 0; k <= intervals_per_side; ++k) nodes.push_back(upper[k]);
+  return nodes;
+}
+
+std::optional<NacaFourDigit> parse_naca_four_digit(const std::string& text) {
+  std::string digits;
+  std::size_t k = 0;
+  const auto skip_spaces = [&] {
+    while (k < text.size() && (text[k] == ' ' || text[k] == '-' || text[k] == '_')) ++k;
+  };
+  skip_spaces();
+  if (text.size() - k >= 4) {
+    std::string head = text.substr(k, 4);
+    for (char& c : head) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (head == "NACA") k += 4;
+  }
+  skip_spaces();
+  for (; k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])); ++k)
+    digits += text[k];
+  skip_spaces();
+  if (k != text.size() || digits.size() != 4) return std::nullopt;
+  NacaFourDigit section;
+  const int m = digits[0] - '0', p = digits[1] - '0', tt = std::stoi(digits.substr(2));
+  if (tt == 0 || (m == 0) != (p == 0)) return std::nullopt;
+  section.designation = "NACA " + digits;
+  section.camber = m / 100.0;
+  section.camber_position = p / 10.0;
+  section.thickness = tt / 100.0;
+  return section;
+}
+
+std::vector<std::array<double, 2>> naca4_surface_nodes(const NacaFourDigit& section,
+                                                       int intervals_per_side, double le_spacing,
+                                                       double te_spacing) {
+  std::vector<std::array<double, 2>> nodes =
+      naca00_surface_nodes(section.thickness, intervals_per_side, le_spacing, te_spacing);
+  if (section.camber == 0.0) return nodes;
+  const double m = section.camber, p = section.camber_position;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    const double x = nodes[k][0], half = nodes[k][1];  // half < 0 on the lower side
+    // The camber line: two parabolas meeting at x = p (Abbott & von Doenhoff eq. 6.6).
+    const double ahead = x < p;
+    const double scale = ahead ? m / (p * p) : m / ((1.0 - p) * (1.0 - p));
+    const double y_c = ahead ? scale * (2.0 * p * x - x * x)
+                             : scale * ((1.0 - 2.0 * p) + 2.0 * p * x - x * x);
+    const double theta = std::atan(scale * 2.0 * (p - x));
+    nodes[k] = {x - half * std::sin(theta), y_c + half * std::cos(theta)};
+  }
+  nodes.front() = {1.0, 0.0};  // the closed trailing edge and the leading edge, exactly
+  nodes.back() = {1.0, 0.0};
+  nodes[intervals_per_side] = {0.0, 0.0};
   return nodes;
 }
 

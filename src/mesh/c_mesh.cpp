@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -11,15 +12,10 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/airfoil.hpp"
+#include "portaflow/mesh/elliptic_grid_device.hpp"
 
 namespace portaflow::mesh {
 namespace {
-
-constexpr int kWake = kCMeshWakeIntervals;
-constexpr int kSide = kCMeshAirfoilIntervals / 2;
-constexpr int kNodesI = 2 * kWake + kCMeshAirfoilIntervals + 1;
-constexpr int kNodesJ = kCMeshNormalIntervals + 1;
-constexpr int kLeadingEdge = kWake + kSide;  // C index of the leading edge (and of x = 1 - R)
 
 // How far the far-field nodes on the semicircle follow the direction of the surface normal at
 // the nodes they face, against an even spread in angle. Evenly spread nodes (0) send the lines
@@ -42,31 +38,34 @@ constexpr double kOutflowSpacingFraction = 0.25;
 
 double distance(double xa, double ya, double xb, double yb) { return std::hypot(xb - xa, yb - ya); }
 
-// Boundary nodes and requested j = 0 spacing of the lower half, i in [0, kLeadingEdge]; the upper
-// half is their mirror image.
-void set_lower_half_boundaries(StructuredGrid2D& g, double radius, std::vector<double>& spacing) {
-  const std::vector<std::array<double, 2>> surface = naca00_surface_nodes(
-      kNaca0012Thickness, kSide, kCMeshLeadingEdgeSpacing, kCMeshTrailingEdgeSpacing);
-  const int top = kNodesJ - 1;
+// Boundary nodes and requested j = 0 spacing of the lower half, i in [0, leading edge], from
+// `surface`: one side's nodes from the trailing edge to the leading edge, below the chord (the
+// upper side is passed mirrored, see set_boundaries).
+void set_half_boundaries(StructuredGrid2D& g, const CGridShape& shape,
+                         const std::vector<std::array<double, 2>>& surface,
+                         std::vector<double>& spacing) {
+  const int wake = shape.wake_intervals, side = shape.airfoil_intervals / 2;
+  const int normal = shape.normal_intervals, leading_edge = shape.leading_edge();
+  const double radius = shape.far_field_chords;
+  const int top = normal;
   // The cut continues the surface spacing at the trailing edge (no jump in i across it).
   const double te_interval = distance(surface[0][0], surface[0][1], surface[1][0], surface[1][1]);
-  const std::vector<double> cut = geometric_stretching(kWake, te_interval, radius);
-  const double outflow_spacing = kOutflowSpacingFraction * radius / kCMeshNormalIntervals;
-  const std::vector<double> outflow =
-      geometric_stretching(kCMeshNormalIntervals, outflow_spacing, radius);
+  const std::vector<double> cut = geometric_stretching(wake, te_interval, radius);
+  const double outflow_spacing = kOutflowSpacingFraction * radius / normal;
+  const std::vector<double> outflow = geometric_stretching(normal, outflow_spacing, radius);
 
   // Wall and cut (j = 0). The cut's requested spacing grows geometrically in x from the wall
   // spacing at the trailing edge to outflow_spacing, so the j-lines stay smooth across y = 0.
-  for (int i = 0; i <= kWake; ++i) {
-    const double along = cut[kWake - i];
+  for (int i = 0; i <= wake; ++i) {
+    const double along = cut[wake - i];
     g.x[g.index(i, 0)] = 1.0 + along;
     g.y[g.index(i, 0)] = 0.0;
-    spacing[i] = kCMeshWallSpacing * std::pow(outflow_spacing / kCMeshWallSpacing, along / radius);
+    spacing[i] = shape.wall_spacing * std::pow(outflow_spacing / shape.wall_spacing, along / radius);
   }
-  for (int i = kWake; i <= kLeadingEdge; ++i) {
-    g.x[g.index(i, 0)] = surface[i - kWake][0];
-    g.y[g.index(i, 0)] = surface[i - kWake][1];
-    spacing[i] = kCMeshWallSpacing;
+  for (int i = wake; i <= leading_edge; ++i) {
+    g.x[g.index(i, 0)] = surface[i - wake][0];
+    g.y[g.index(i, 0)] = surface[i - wake][1];
+    spacing[i] = shape.wall_spacing;
   }
 
   // Far-field semicircle, phi = -pi/2 - (pi/2) t from the bottom (1, -R) (t = 0) to (1 - R, 0)
@@ -74,34 +73,34 @@ void set_lower_half_boundaries(StructuredGrid2D& g, double radius, std::vector<d
   // surface normal since the trailing edge and an even spread. Along most of the chord the normal
   // barely turns, so the lines leaving it head out almost normally; the leading edge, where it
   // turns by 90 degrees, fans its lines over the front of the circle.
-  std::vector<double> normal_angle(kSide + 1, 0.0);  // of the outward normal, -0.46 pi .. -pi
-  for (int k = 1; k < kSide; ++k) {
+  std::vector<double> normal_angle(side + 1, 0.0);  // of the outward normal, -0.46 pi .. -pi
+  for (int k = 1; k < side; ++k) {
     const double tx = surface[k + 1][0] - surface[k - 1][0];
     const double ty = surface[k + 1][1] - surface[k - 1][1];
     normal_angle[k] = std::atan2(tx, -ty);  // the left normal (-ty, tx) of the lower surface
   }
-  for (int k = 0; k <= kSide; ++k) {
+  for (int k = 0; k <= side; ++k) {
     double turn = (normal_angle[1] - normal_angle[k]) / (normal_angle[1] + M_PI);
     if (k == 0) turn = 0.0;
-    if (k == kSide) turn = 1.0;
+    if (k == side) turn = 1.0;
     const double t = kFarFieldFollowsNormal * turn +
-                     (1.0 - kFarFieldFollowsNormal) * static_cast<double>(k) / kSide;
+                     (1.0 - kFarFieldFollowsNormal) * static_cast<double>(k) / side;
     const double phi = -0.5 * M_PI - 0.5 * M_PI * t;
-    g.x[g.index(kWake + k, top)] = 1.0 + radius * std::cos(phi);
-    g.y[g.index(kWake + k, top)] = radius * std::sin(phi);
+    g.x[g.index(wake + k, top)] = 1.0 + radius * std::cos(phi);
+    g.y[g.index(wake + k, top)] = radius * std::sin(phi);
   }
-  g.x[g.index(kWake, top)] = 1.0;  // the ends exactly, not cos(pi/2) ~ 6e-17
-  g.y[g.index(kWake, top)] = -radius;
-  g.x[g.index(kLeadingEdge, top)] = 1.0 - radius;
-  g.y[g.index(kLeadingEdge, top)] = 0.0;
+  g.x[g.index(wake, top)] = 1.0;  // the ends exactly, not cos(pi/2) ~ 6e-17
+  g.y[g.index(wake, top)] = -radius;
+  g.x[g.index(leading_edge, top)] = 1.0 - radius;
+  g.y[g.index(leading_edge, top)] = 0.0;
 
   // Far-field line y = -R: a blend of the cut's x distribution and a geometric one starting with
   // the semicircle's spacing (see kFarLineFollowsCut).
-  const double junction = distance(g.x[g.index(kWake, top)], g.y[g.index(kWake, top)],
-                                   g.x[g.index(kWake + 1, top)], g.y[g.index(kWake + 1, top)]);
-  const std::vector<double> spread = geometric_stretching(kWake, junction, radius);
-  for (int i = 0; i < kWake; ++i) {
-    const int k = kWake - i;
+  const double junction = distance(g.x[g.index(wake, top)], g.y[g.index(wake, top)],
+                                   g.x[g.index(wake + 1, top)], g.y[g.index(wake + 1, top)]);
+  const std::vector<double> spread = geometric_stretching(wake, junction, radius);
+  for (int i = 0; i < wake; ++i) {
+    const int k = wake - i;
     g.x[g.index(i, top)] =
         1.0 + (kFarLineFollowsCut * cut[k] + (1.0 - kFarLineFollowsCut) * spread[k]);
     g.y[g.index(i, top)] = -radius;
@@ -115,9 +114,9 @@ void set_lower_half_boundaries(StructuredGrid2D& g, double radius, std::vector<d
   }
 }
 
-void mirror_lower_half(StructuredGrid2D& g) {
+void mirror_lower_half(StructuredGrid2D& g, int leading_edge) {
   for (int j = 0; j < g.nj; ++j) {
-    for (int i = 0; i < kLeadingEdge; ++i) {
+    for (int i = 0; i < leading_edge; ++i) {
       g.x[g.index(g.ni - 1 - i, j)] = g.x[g.index(i, j)];
       g.y[g.index(g.ni - 1 - i, j)] = 0.0 - g.y[g.index(i, j)];  // 0.0 - y: no -0.0 on the cut
     }
@@ -126,23 +125,23 @@ void mirror_lower_half(StructuredGrid2D& g) {
 
 // The elliptic iteration keeps the mirror symmetry only to round-off (~1e-12 chords: its i-line
 // sweeps run one way); averaging the halves makes it exact, so a symmetric flow stays symmetric
-// bit for bit. The leading-edge line i = kLeadingEdge lies on y = 0 by symmetry.
-void symmetrize(StructuredGrid2D& g) {
+// bit for bit. The leading-edge line lies on y = 0 by symmetry.
+void symmetrize(StructuredGrid2D& g, int leading_edge) {
   for (int j = 0; j < g.nj; ++j) {
-    for (int i = 0; i < kLeadingEdge; ++i) {
+    for (int i = 0; i < leading_edge; ++i) {
       const std::size_t lower = g.index(i, j), upper = g.index(g.ni - 1 - i, j);
       g.x[lower] = 0.5 * (g.x[lower] + g.x[upper]);
       g.y[lower] = 0.5 * (g.y[lower] - g.y[upper]);
     }
-    g.y[g.index(kLeadingEdge, j)] = 0.0;
+    g.y[g.index(leading_edge, j)] = 0.0;
   }
-  mirror_lower_half(g);
+  mirror_lower_half(g, leading_edge);
 }
 
 void require_far_field(double far_field_chords) {
   if (!(far_field_chords >= 2.0)) {
     throw InputError(
-        "The NACA 0012 C-mesh needs far_field_chords >= 2 (the far-field semicircle "
+        "An airfoil C-grid needs far_field_chords >= 2 (the far-field semicircle "
         "is centred at the trailing edge and must enclose the airfoil), not " +
         std::to_string(far_field_chords) + ".");
   }
@@ -184,26 +183,97 @@ double corner_angle_degrees(double ax, double ay, double bx, double by) {
 
 }  // namespace
 
-StructuredGrid2D naca0012_c_grid_start(double far_field_chords, std::vector<double>& wall_spacing) {
-  require_far_field(far_field_chords);
-  StructuredGrid2D grid(kNodesI, kNodesJ);
-  wall_spacing.assign(kNodesI, 0.0);
-  set_lower_half_boundaries(grid, far_field_chords, wall_spacing);
-  for (int i = 0; i < kLeadingEdge; ++i) wall_spacing[kNodesI - 1 - i] = wall_spacing[i];
-  mirror_lower_half(grid);
+void check_c_grid_shape(const CGridShape& shape) {
+  require_far_field(shape.far_field_chords);
+  const auto fail = [](const std::string& what) { throw InputError("C-grid: " + what); };
+  if (shape.airfoil_intervals < 8 || shape.airfoil_intervals % 2 != 0)
+    fail("airfoil_intervals must be even and at least 8, not " +
+         std::to_string(shape.airfoil_intervals));
+  if (shape.wake_intervals < 2 || shape.normal_intervals < 4)
+    fail("wake_intervals must be at least 2 and normal_intervals at least 4");
+  if (!(shape.wall_spacing > 0.0) || !(shape.le_spacing > 0.0) || !(shape.te_spacing > 0.0))
+    fail("the wall, leading-edge and trailing-edge spacings must be positive");
+  // Off the wall the nodes are spread geometrically to the far field: the ratio r of
+  // s (r^n - 1) / (r - 1) = R. Above kMaxGrowth the grid is too coarse for the wall spacing
+  // (the truncation error grows with r - 1; the elliptic smoothing cannot repair it).
+  const int n = shape.normal_intervals;
+  const double s = shape.wall_spacing, radius = shape.far_field_chords;
+  if (s * n >= radius)
+    fail("wall_spacing " + std::to_string(s) + " times normal_intervals " + std::to_string(n) +
+         " reaches past the far field (" + std::to_string(radius) + " chords): make it smaller");
+  double lo = 1.0 + 1e-12, hi = 10.0;
+  for (int k = 0; k < 200; ++k) {
+    const double r = 0.5 * (lo + hi);
+    (s * (std::pow(r, n) - 1.0) / (r - 1.0) < radius ? lo : hi) = r;
+  }
+  constexpr double kMaxGrowth = 1.25;
+  if (lo > kMaxGrowth) {
+    char what[300];
+    std::snprintf(what, sizeof what,
+                  "normal_intervals %d are too few for wall_spacing %g: reaching the far field "
+                  "at %g chords needs each cell %.3f times the last (at most %.2f); use more "
+                  "normal_intervals or a larger wall_spacing",
+                  n, s, radius, lo, kMaxGrowth);
+    fail(what);
+  }
+}
+
+StructuredGrid2D airfoil_c_grid_start(const CGridShape& shape, std::vector<double>& wall_spacing) {
+  check_c_grid_shape(shape);
+  StructuredGrid2D grid(shape.nodes_i(), shape.nodes_j());
+  wall_spacing.assign(shape.nodes_i(), 0.0);
+  const int leading_edge = shape.leading_edge();
+  const std::vector<std::array<double, 2>> surface = naca4_surface_nodes(
+      shape.section, shape.airfoil_intervals / 2, shape.le_spacing, shape.te_spacing);
+  // Lower side: trailing edge to leading edge as listed.
+  set_half_boundaries(grid, shape,
+                      {surface.begin(), surface.begin() + shape.airfoil_intervals / 2 + 1},
+                      wall_spacing);
+  if (shape.section.camber == 0.0) {
+    for (int i = 0; i < leading_edge; ++i) wall_spacing[grid.ni - 1 - i] = wall_spacing[i];
+    mirror_lower_half(grid, leading_edge);
+  } else {
+    // Upper side: built as the lower half of the mirrored section, then mirrored back.
+    std::vector<std::array<double, 2>> mirrored;
+    for (int k = static_cast<int>(surface.size()) - 1; k >= leading_edge - shape.wake_intervals; --k)
+      mirrored.push_back({surface[k][0], 0.0 - surface[k][1]});
+    StructuredGrid2D upper(grid.ni, grid.nj);
+    std::vector<double> upper_spacing(grid.ni, 0.0);
+    set_half_boundaries(upper, shape, mirrored, upper_spacing);
+    mirror_lower_half(upper, leading_edge);
+    for (int j = 0; j < grid.nj; ++j)
+      for (int i = leading_edge + 1; i < grid.ni; ++i) {
+        grid.x[grid.index(i, j)] = upper.x[upper.index(i, j)];
+        grid.y[grid.index(i, j)] = upper.y[upper.index(i, j)];
+      }
+    for (int i = 0; i < leading_edge; ++i) wall_spacing[grid.ni - 1 - i] = upper_spacing[i];
+  }
   transfinite_interpolation(grid, wall_spacing);
   return grid;
 }
 
-StructuredGrid2D naca0012_fine_c_grid(double far_field_chords, EllipticGridReport* report) {
+StructuredGrid2D airfoil_c_grid(const CGridShape& shape, EllipticGridOptions options,
+                                bool on_device, EllipticGridReport* report) {
   std::vector<double> spacing;
-  StructuredGrid2D grid = naca0012_c_grid_start(far_field_chords, spacing);
-  EllipticGridOptions options;
+  StructuredGrid2D grid = airfoil_c_grid_start(shape, spacing);
   options.wall_spacing = spacing;
-  const EllipticGridReport result = solve_elliptic_grid(grid, options);
-  symmetrize(grid);
+  const EllipticGridReport result =
+      on_device ? solve_elliptic_grid_device(grid, options) : solve_elliptic_grid(grid, options);
+  if (shape.section.camber == 0.0) symmetrize(grid, shape.leading_edge());
   if (report != nullptr) *report = result;
   return grid;
+}
+
+StructuredGrid2D naca0012_c_grid_start(double far_field_chords, std::vector<double>& wall_spacing) {
+  CGridShape shape;
+  shape.far_field_chords = far_field_chords;
+  return airfoil_c_grid_start(shape, wall_spacing);
+}
+
+StructuredGrid2D naca0012_fine_c_grid(double far_field_chords, EllipticGridReport* report) {
+  CGridShape shape;
+  shape.far_field_chords = far_field_chords;
+  return airfoil_c_grid(shape, EllipticGridOptions{}, /*on_device=*/false, report);
 }
 
 MultiBlockMesh naca0012_c_mesh(int level, double far_field_chords) {
@@ -214,13 +284,13 @@ MultiBlockMesh naca0012_c_mesh(int level, double far_field_chords) {
   require_far_field(far_field_chords);
   const StructuredGrid2D& fine = cached_fine_grid(far_field_chords);
   const int stride = 1 << (2 - level);
-  const int te_lower = kWake, te_upper = kNodesI - 1 - kWake;
+  const int te_lower = kCMeshWakeIntervals, te_upper = fine.ni - 1 - kCMeshWakeIntervals;
 
   MultiBlockMesh mesh;
   mesh.dimension = 2;
   mesh.blocks.push_back(sub_block(fine, "wake_lower", 0, te_lower, stride));
   mesh.blocks.push_back(sub_block(fine, "airfoil", te_lower, te_upper, stride));
-  mesh.blocks.push_back(sub_block(fine, "wake_upper", te_upper, kNodesI - 1, stride));
+  mesh.blocks.push_back(sub_block(fine, "wake_upper", te_upper, fine.ni - 1, stride));
 
   enum { kWakeLower = 0, kAirfoil = 1, kWakeUpper = 2 };
   mesh.boundaries.push_back({whole_face(mesh, kAirfoil, Face::kJMin), BoundaryKind::kSlipWall});
@@ -291,6 +361,34 @@ MeshQuality measure_quality(const MultiBlockMesh& mesh) {
         }
       }
     }
+  }
+  return quality;
+}
+
+CGridQuality c_grid_quality(const StructuredGrid2D& grid, const CGridShape& shape) {
+  CGridQuality quality;
+  MultiBlockMesh one;
+  one.dimension = 2;
+  BlockGrid block;
+  block.name = "c_grid";
+  block.nodes = {grid.ni, grid.nj, 1};
+  block.x = grid.x;
+  block.y = grid.y;
+  one.blocks.push_back(std::move(block));
+  quality.cells = measure_quality(one);
+  quality.min_first_spacing = HUGE_VAL;
+  for (int i = shape.trailing_edge_lower(); i <= shape.trailing_edge_upper(); ++i) {
+    const std::size_t wall = grid.index(i, 0), off = grid.index(i, 1);
+    const double ex = grid.x[off] - grid.x[wall], ey = grid.y[off] - grid.y[wall];
+    const double spacing = std::hypot(ex, ey);
+    quality.min_first_spacing = std::min(quality.min_first_spacing, spacing);
+    quality.max_first_spacing = std::max(quality.max_first_spacing, spacing);
+    if (i == shape.trailing_edge_lower() || i == shape.trailing_edge_upper()) continue;  // a corner
+    const std::size_t before = grid.index(i - 1, 0), after = grid.index(i + 1, 0);
+    const double angle = corner_angle_degrees(grid.x[after] - grid.x[before],
+                                              grid.y[after] - grid.y[before], ex, ey);
+    quality.max_wall_angle_error_degrees =
+        std::max(quality.max_wall_angle_error_degrees, std::fabs(angle - 90.0));
   }
   return quality;
 }

@@ -314,5 +314,41 @@ TEST(DeckErrors, IncompressibleKeysAreChecked) {
   EXPECT_NE(other.find("unknown key 'incompressible.jacobi_relaxation'"), std::string::npos) << other;
 }
 
+const std::string kAirfoilDeck = R"(scheme: streamfunction_vorticity
+problem:
+  type: airfoil
+  airfoil: NACA 2412
+  reynolds: 5000
+mesh:
+  airfoil_intervals: 64
+  normal_intervals: 32
+  wall_spacing: 0.004
+time:
+  t_end: 1
+)";
+
+// The airfoil's: a designation that is not NACA 4-digit, a grid too coarse for its wall spacing,
+// odd intervals round the airfoil, Re <= 0; each located.
+TEST(DeckErrors, AirfoilKeysAreChecked) {
+  EXPECT_EQ(error_of(kAirfoilDeck), "");
+  for (const char* name : {"NACA 23012", "NACA 0000", "NACA 1012", "Clark Y", "NACA 00 12x"}) {
+    const std::string msg = error_of(replace(kAirfoilDeck, "NACA 2412", name));
+    EXPECT_NE(msg.find("deck.yaml:4:12"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("problem.airfoil"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("NACA 4-digit"), std::string::npos) << msg;
+  }
+  const std::string coarse = error_of(kAirfoilDeck, {"mesh.wall_spacing=1e-5"});
+  EXPECT_NE(coarse.find("mesh.wall_spacing"), std::string::npos) << coarse;
+  EXPECT_NE(coarse.find("too few for wall_spacing"), std::string::npos) << coarse;
+  const std::string past = error_of(kAirfoilDeck, {"mesh.wall_spacing=0.5"});
+  EXPECT_NE(past.find("reaches past the far field"), std::string::npos) << past;
+  const std::string odd = error_of(replace(kAirfoilDeck, "airfoil_intervals: 64", "airfoil_intervals: 65"));
+  EXPECT_NE(odd.find("deck.yaml:7:22"), std::string::npos) << odd;
+  EXPECT_NE(odd.find("must be even"), std::string::npos) << odd;
+  const std::string re = error_of(replace(kAirfoilDeck, "reynolds: 5000", "reynolds: 0"));
+  EXPECT_NE(re.find("deck.yaml:5:13"), std::string::npos) << re;
+  EXPECT_NE(re.find("problem.reynolds"), std::string::npos) << re;
+}
+
 }  // namespace
 }  // namespace portaflow::io

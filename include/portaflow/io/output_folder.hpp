@@ -14,7 +14,8 @@
 namespace portaflow::io {
 
 // The files a PortaFlow run writes, found in `folder`: resolved.yaml, history.csv,
-// checkpoint.pfc, final.*, surface_cp.csv, forces.csv, *.pvd, <name>_<digits>.vt? frames and
+// checkpoint.pfc, final.*, surface_cp.csv, forces.csv, the incompressible solver's grid.xyz,
+// surface.csv and comparison tables, *.pvd, <name>_<digits>.vt? frames and
 // the piece folders of multi-block frames. Anything else is not ours and is left alone.
 std::vector<std::filesystem::path> earlier_run_files(const std::filesystem::path& folder);
 

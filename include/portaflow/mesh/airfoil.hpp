@@ -8,6 +8,8 @@
 #pragma once
 
 #include <array>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace portaflow::mesh {
@@ -37,5 +39,28 @@ std::vector<double> vinokur_two_sided(int intervals, double first_spacing, doubl
 // bit, and the trailing and leading edges are exactly (1, 0) and (0, 0).
 std::vector<std::array<double, 2>> naca00_surface_nodes(double thickness, int intervals_per_side,
                                                         double le_spacing, double te_spacing);
+
+// A NACA 4-digit section "NACA mptt": maximum camber m / 100 at p / 10 of the chord, thickness
+// tt / 100 (Abbott & von Doenhoff, "Theory of Wing Sections", sec. 6.4), with the closed trailing
+// edge above.
+struct NacaFourDigit {
+  std::string designation;  // "NACA 2412"
+  double camber = 0.0;      // m / 100
+  double camber_position = 0.0;  // p / 10 (0 when m = 0)
+  double thickness = 0.12;  // tt / 100
+};
+
+// "NACA 0012", "naca2412", "0012": the four digits, optionally after NACA (any case, spaces
+// allowed between). None for anything else, or for a camber without its position (m > 0, p = 0),
+// a position without camber, or zero thickness.
+std::optional<NacaFourDigit> parse_naca_four_digit(const std::string& text);
+
+// naca00_surface_nodes for any 4-digit section: the symmetric section's nodes at the same
+// thickness (so the same arc-length distribution along the chord), each moved onto the cambered
+// surface: (x, +-y_t) -> (x -+ y_t sin theta, y_c +- y_t cos theta), theta the camber line's
+// slope angle. Identical, bit for bit, to naca00_surface_nodes when the camber is 0.
+std::vector<std::array<double, 2>> naca4_surface_nodes(const NacaFourDigit& section,
+                                                       int intervals_per_side, double le_spacing,
+                                                       double te_spacing);
 
 }  // namespace portaflow::mesh

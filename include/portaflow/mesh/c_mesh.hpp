@@ -34,6 +34,7 @@
 // field.
 #pragma once
 
+#include "portaflow/mesh/airfoil.hpp"
 #include "portaflow/mesh/elliptic_grid.hpp"
 #include "portaflow/mesh/multiblock_mesh.hpp"
 
@@ -47,6 +48,39 @@ inline constexpr double kCMeshWallSpacing = 0.002;  // first spacing off the air
 inline constexpr double kCMeshLeadingEdgeSpacing = 0.0025;  // along the surface, chords
 inline constexpr double kCMeshTrailingEdgeSpacing = 0.004;  // along the surface and the cut
 inline constexpr double kNaca0012Thickness = 0.12;
+
+// The C-grid above for any NACA 4-digit section and node counts (seed 004's grids; NACA 0012's
+// three-block mesh is the default shape). Sections with camber are not mirror symmetric: their
+// upper half is built as the lower half of the mirrored section.
+struct CGridShape {
+  NacaFourDigit section{"NACA 0012", 0.0, 0.0, kNaca0012Thickness};
+  int wake_intervals = kCMeshWakeIntervals;        // along each side of the cut
+  int airfoil_intervals = kCMeshAirfoilIntervals;  // round the airfoil, TE to TE (even)
+  int normal_intervals = kCMeshNormalIntervals;    // from the wall to the far field
+  double wall_spacing = kCMeshWallSpacing;
+  double le_spacing = kCMeshLeadingEdgeSpacing;
+  double te_spacing = kCMeshTrailingEdgeSpacing;
+  double far_field_chords = 20.0;
+
+  int nodes_i() const { return 2 * wake_intervals + airfoil_intervals + 1; }
+  int nodes_j() const { return normal_intervals + 1; }
+  int leading_edge() const { return wake_intervals + airfoil_intervals / 2; }  // its i
+  int trailing_edge_lower() const { return wake_intervals; }
+  int trailing_edge_upper() const { return nodes_i() - 1 - wake_intervals; }
+};
+
+// Throws portaflow::InputError when the shape cannot be built: far_field_chords < 2, odd or too
+// few airfoil intervals, non-positive spacings, or a grid too coarse for its wall spacing (the
+// geometric growth from wall_spacing to the far field over normal_intervals above 25 % a cell).
+void check_c_grid_shape(const CGridShape& shape);
+
+// The start (boundaries and transfinite interior) and the requested spacing per i-line.
+StructuredGrid2D airfoil_c_grid_start(const CGridShape& shape, std::vector<double>& wall_spacing);
+
+// The smoothed grid: `options` with the shape's wall spacing, by the host generator or the
+// device one (elliptic_grid_device.hpp, same arithmetic); symmetric sections symmetrized exactly.
+StructuredGrid2D airfoil_c_grid(const CGridShape& shape, EllipticGridOptions options,
+                                bool on_device, EllipticGridReport* report = nullptr);
 
 // The fine C-grid as one structured block of (2 * 64 + 256 + 1) x 97 nodes, generated afresh
 // (no cache): transfinite interpolation, then solve_elliptic_grid with the wall spacing and
@@ -81,5 +115,15 @@ struct MeshQuality {
   double max_aspect_ratio = 0.0;
 };
 MeshQuality measure_quality(const MultiBlockMesh& mesh);
+
+// The grid-quality report of an airfoil C-grid (printed by the incompressible solver): the cells
+// (measure_quality: areas, whose positive minimum is the Jacobian's positivity, and skewness) and
+// the wall: how far the j-lines leave it from 90 degrees and the first spacing reached.
+struct CGridQuality {
+  MeshQuality cells;
+  double max_wall_angle_error_degrees = 0.0;
+  double min_first_spacing = 0.0, max_first_spacing = 0.0;  // |r(i, 1) - r(i, 0)| on the wall
+};
+CGridQuality c_grid_quality(const StructuredGrid2D& grid, const CGridShape& shape);
 
 }  // namespace portaflow::mesh

@@ -3,6 +3,7 @@
 // on the host, never inside kernels.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -119,6 +120,9 @@ class Solver {
 
   // Tables written beside final.* when the run ends (none by default).
   virtual std::vector<ResultTable> final_tables() const { return {}; }
+  // Files describing the run's setup (e.g. a grid it generated), written into the output folder
+  // once at the start (none by default).
+  virtual void write_setup_files(const std::filesystem::path& /*folder*/) const {}
   // Checkpoint and restart. restore_state() throws Error if the arrays do not fit this solver.
   virtual SolverState save_state() const = 0;
   virtual void restore_state(const SolverState& state) = 0;

@@ -25,8 +25,10 @@ KOKKOS_INLINE_FUNCTION Real d_eta(const NodeField& f, int j, int i, int n) {
   return Real(0.5) * (f(j + 1, i) - f(j - 1, i));
 }
 
-// alpha f_xixi - 2 beta f_xieta + gamma f_etaeta at an interior node.
-KOKKOS_INLINE_FUNCTION Real second_derivatives(const NodeField& f, int j, int i, Real alpha,
+// alpha f_xixi - 2 beta f_xieta + gamma f_etaeta at an interior node (f: a NodeField, or a
+// Reflected one at the wake cut).
+template <class F>
+KOKKOS_INLINE_FUNCTION Real second_derivatives(const F& f, int j, int i, Real alpha,
                                                Real beta, Real gamma) {
   const Real f_xixi = f(j, i + 1) - 2 * f(j, i) + f(j, i - 1);
   const Real f_etaeta = f(j + 1, i) - 2 * f(j, i) + f(j - 1, i);
@@ -64,8 +66,12 @@ void compute_metrics(NodeGrid& grid) {
   const NodeGrid g = grid;
   par_for("incompressible.metrics", IndexBox2D{{0, nj}, {0, ni}},
           KOKKOS_LAMBDA(const int j, const int i) {
+            const auto rx = reflected(g.x, ni), ry = reflected(g.y, ni);
+            // On the wake cut (both sides) eta is differenced across it.
+            const bool cut = j == 0 && i > 0 && i < ni - 1 && (i < g.seam || i > ni - 1 - g.seam);
             const Real x_xi = d_xi(g.x, j, i, ni), y_xi = d_xi(g.y, j, i, ni);
-            const Real x_eta = d_eta(g.x, j, i, nj), y_eta = d_eta(g.y, j, i, nj);
+            const Real x_eta = cut ? Real(0.5) * (rx(1, i) - rx(-1, i)) : d_eta(g.x, j, i, nj);
+            const Real y_eta = cut ? Real(0.5) * (ry(1, i) - ry(-1, i)) : d_eta(g.y, j, i, nj);
             const Real J = x_xi * y_eta - x_eta * y_xi;
             g.x_xi(j, i) = x_xi;
             g.x_eta(j, i) = x_eta;
@@ -80,12 +86,12 @@ void compute_metrics(NodeGrid& grid) {
             g.b(j, i) = -2 * beta * inv_j2;
             g.c(j, i) = gamma * inv_j2;
             Real p = 0, q = 0;
-            if (i > 0 && i < ni - 1 && j > 0 && j < nj - 1) {
+            if ((i > 0 && i < ni - 1 && j > 0 && j < nj - 1) || cut) {
               // Eq. 3 read backwards: -J^2 (P x_xi + Q x_eta) = L x, and the same for y.
-              const Real rx = -second_derivatives(g.x, j, i, alpha, beta, gamma) * inv_j2;
-              const Real ry = -second_derivatives(g.y, j, i, alpha, beta, gamma) * inv_j2;
-              p = (rx * y_eta - x_eta * ry) / J;
-              q = (x_xi * ry - rx * y_xi) / J;
+              const Real lx = -second_derivatives(rx, j, i, alpha, beta, gamma) * inv_j2;
+              const Real ly = -second_derivatives(ry, j, i, alpha, beta, gamma) * inv_j2;
+              p = (lx * y_eta - x_eta * ly) / J;
+              q = (x_xi * ly - lx * y_xi) / J;
             }
             g.p(j, i) = p;
             g.q(j, i) = q;

@@ -21,17 +21,18 @@ namespace {
 
 class BicgstabPoisson : public PoissonSolver {
  public:
-  BicgstabPoisson(const NodeGrid& grid, bool multigrid, double tolerance, long long max_iterations)
-      : grid_(grid), tolerance_(tolerance), max_iterations_(max_iterations) {
-    system_ = assemble_poisson_matrix(grid);
-    if (multigrid) multigrid_ = std::make_unique<MultigridPreconditioner>(grid, system_);
+  BicgstabPoisson(const PoissonDomain& domain, bool multigrid, double tolerance,
+                  long long max_iterations)
+      : domain_(domain), tolerance_(tolerance), max_iterations_(max_iterations) {
+    system_ = assemble_poisson_matrix(domain);
+    if (multigrid) multigrid_ = std::make_unique<MultigridPreconditioner>(domain, system_);
     for (Vector* v : {&x_, &b_, &r_, &r_hat_, &p_, &v_, &s_, &t_, &y_, &z_})
       *v = Vector("poisson.bicgstab_vector", system_.rows);
   }
 
   PoissonResult solve(const NodeField& psi, const NodeField& omega) override {
-    gather_poisson_system(grid_, psi, omega, x_, b_);
-    const ResidualNorms start = poisson_residual(grid_, psi, omega);
+    gather_poisson_system(domain_, system_, psi, omega, x_, b_);
+    const ResidualNorms start = poisson_residual(domain_, psi, omega);
     const double scale = start.reference;
     const SparseMatrix& A = system_.matrix;
     // r = b - A x
@@ -64,9 +65,9 @@ class BicgstabPoisson : public PoissonSolver {
       result.relative_residual = KokkosBlas::nrm2(r_) / scale;
       if (w == 0) break;
     }
-    scatter_solution(grid_, x_, psi);
+    scatter_solution(system_, x_, psi);
     // The recursively updated residual can drift from the true one: report the true one.
-    const ResidualNorms norms = poisson_residual(grid_, psi, omega);
+    const ResidualNorms norms = poisson_residual(domain_, psi, omega);
     result.relative_residual = norms.residual / norms.reference;
     result.converged = result.relative_residual <= tolerance_;
     return result;
@@ -80,7 +81,7 @@ class BicgstabPoisson : public PoissonSolver {
       KokkosBlas::mult(Real(0), out, Real(1), system_.diagonal_inverse, in);
   }
 
-  NodeGrid grid_;
+  PoissonDomain domain_;
   double tolerance_;
   long long max_iterations_;
   PoissonMatrix system_;
@@ -90,9 +91,9 @@ class BicgstabPoisson : public PoissonSolver {
 
 }  // namespace
 
-std::unique_ptr<PoissonSolver> make_bicgstab_poisson(const NodeGrid& grid, bool multigrid,
+std::unique_ptr<PoissonSolver> make_bicgstab_poisson(const PoissonDomain& domain, bool multigrid,
                                                      double tolerance, long long max_iterations) {
-  return std::make_unique<BicgstabPoisson>(grid, multigrid, tolerance, max_iterations);
+  return std::make_unique<BicgstabPoisson>(domain, multigrid, tolerance, max_iterations);
 }
 
 }  // namespace portaflow::incompressible

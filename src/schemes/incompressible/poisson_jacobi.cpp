@@ -18,25 +18,37 @@ namespace {
 constexpr long long kCheckEvery = 10;
 
 // One weighted Jacobi sweep from `from` into `to` (a free function: CUDA's extended lambdas may
-// not live in private member functions).
-void jacobi_sweep(const NodeGrid& grid, Real w, const NodeField& from, const NodeField& to,
+// not live in private member functions): the interior, the wake cut's owners (read across the
+// cut), then the Neumann and twin nodes from the new values.
+void jacobi_sweep(const PoissonDomain& domain, Real w, const NodeField& from, const NodeField& to,
                   const NodeField& omega) {
-  const NodeGrid g = grid;
-  par_for("incompressible.jacobi_sweep", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
+  const NodeGrid g = domain.grid;
+  par_for("incompressible.jacobi_sweep", interior(g), KOKKOS_LAMBDA(const int j, const int i) {
     const Stencil s = laplacian_stencil(g, j, i);
     const Real residual = -omega(j, i) - s.centre * from(j, i) - neighbours(s, from, j, i);
     to(j, i) = from(j, i) + w * residual / s.centre;
   });
+  if (g.seam > 1) {
+    const int ni = g.ni;
+    par_for("incompressible.jacobi_sweep_cut", seam_owners(g), KOKKOS_LAMBDA(const int i) {
+      const Stencil s = laplacian_stencil(g, 0, i);
+      const Real residual =
+          -omega(0, i) - s.centre * from(0, i) - neighbours(s, reflected(from, ni), 0, i);
+      to(0, i) = from(0, i) + w * residual / s.centre;
+    });
+  }
+  apply_psi_rules(g, domain.layout, domain.stream, to);
 }
 
 class JacobiPoisson : public PoissonSolver {
  public:
-  JacobiPoisson(const NodeGrid& grid, double relaxation, double tolerance, long long max_iterations)
-      : grid_(grid),
+  JacobiPoisson(const PoissonDomain& domain, double relaxation, double tolerance,
+                long long max_iterations)
+      : domain_(domain),
         relaxation_(relaxation),
         tolerance_(tolerance),
         max_iterations_(max_iterations),
-        other_("poisson.jacobi_buffer", grid.nj, grid.ni) {
+        other_("poisson.jacobi_buffer", domain.grid.nj, domain.grid.ni) {
     require(relaxation > 0 && relaxation <= 1, "internal error: Jacobi weight outside (0, 1]");
   }
 
@@ -46,12 +58,12 @@ class JacobiPoisson : public PoissonSolver {
     NodeField from = psi, to = other_;
     while (true) {
       if (result.iterations % kCheckEvery == 0) {
-        const ResidualNorms norms = poisson_residual(grid_, from, omega);
+        const ResidualNorms norms = poisson_residual(domain_, from, omega);
         result.relative_residual = norms.residual / norms.reference;
         result.converged = result.relative_residual <= tolerance_;
         if (result.converged || result.iterations >= max_iterations_) break;
       }
-      jacobi_sweep(grid_, static_cast<Real>(relaxation_), from, to, omega);
+      jacobi_sweep(domain_, static_cast<Real>(relaxation_), from, to, omega);
       std::swap(from, to);
       ++result.iterations;
     }
@@ -60,7 +72,7 @@ class JacobiPoisson : public PoissonSolver {
   }
 
  private:
-  NodeGrid grid_;
+  PoissonDomain domain_;
   double relaxation_, tolerance_;
   long long max_iterations_;
   NodeField other_;
@@ -68,9 +80,9 @@ class JacobiPoisson : public PoissonSolver {
 
 }  // namespace
 
-std::unique_ptr<PoissonSolver> make_jacobi_poisson(const NodeGrid& grid, double relaxation,
+std::unique_ptr<PoissonSolver> make_jacobi_poisson(const PoissonDomain& domain, double relaxation,
                                                    double tolerance, long long max_iterations) {
-  return std::make_unique<JacobiPoisson>(grid, relaxation, tolerance, max_iterations);
+  return std::make_unique<JacobiPoisson>(domain, relaxation, tolerance, max_iterations);
 }
 
 }  // namespace portaflow::incompressible

@@ -3,6 +3,7 @@
 #include <KokkosBlas1_mult.hpp>
 #include <KokkosSparse_spmv.hpp>
 
+#include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 
 namespace portaflow::incompressible {
@@ -12,14 +13,17 @@ namespace {
 constexpr int kPreSweeps = 2, kPostSweeps = 2, kCoarsestSweeps = 50;
 constexpr Real kJacobiWeight = Real(0.8);  // 4/5: the 2D five-point Laplacian's best smoother
 
-bool can_coarsen(const NodeGrid& g) {
-  return (g.ni - 1) % 2 == 0 && (g.nj - 1) % 2 == 0 && (g.ni - 1) / 2 >= 2 && (g.nj - 1) / 2 >= 2;
+bool can_coarsen(const PoissonDomain& d) {
+  const NodeGrid& g = d.grid;
+  return (g.ni - 1) % 2 == 0 && (g.nj - 1) % 2 == 0 && (g.ni - 1) / 2 >= 2 &&
+         (g.nj - 1) / 2 >= 2 && d.spec.can_coarsen();
 }
 
 NodeGrid every_other_node(const NodeGrid& fine) {
   NodeGrid coarse;
   coarse.ni = (fine.ni - 1) / 2 + 1;
   coarse.nj = (fine.nj - 1) / 2 + 1;
+  coarse.seam = fine.seam / 2;
   coarse.x = NodeField("multigrid.x", coarse.nj, coarse.ni);
   coarse.y = NodeField("multigrid.y", coarse.nj, coarse.ni);
   const NodeField fx = fine.x, fy = fine.y, cx = coarse.x, cy = coarse.y;
@@ -51,14 +55,15 @@ SparseMatrix to_device(const HostCsr& h, const char* label) {
   return SparseMatrix(label, h.rows, h.columns, h.values.size(), values, row_map, entries);
 }
 
-// Bilinear interpolation from the coarse interior unknowns to the fine ones: a fine node at an
+// Bilinear interpolation from the coarse rows' nodes to the fine rows' nodes: a fine node at an
 // even index along a direction is a coarse node there, an odd one halfway between two; coarse
-// boundary nodes carry no correction (Dirichlet) and are left out.
-HostCsr prolongation(const NodeGrid& fine, const NodeGrid& coarse) {
+// nodes without a row (Dirichlet) carry no correction and are left out.
+HostCsr prolongation(const PoissonMatrix& fine, const PoissonMatrix& coarse, int fine_ni) {
   HostCsr p;
-  const int fi = fine.ni - 2, fj = fine.nj - 2, ci = coarse.ni - 2, cj = coarse.nj - 2;
-  p.rows = fi * fj;
-  p.columns = ci * cj;
+  p.rows = fine.rows;
+  p.columns = coarse.rows;
+  const auto node_of = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fine.node_of);
+  const auto coarse_row = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), coarse.row_of);
   auto parents = [](int n, int* at, Real* weight) {
     if (n % 2 == 0) {
       at[0] = n / 2;
@@ -70,19 +75,20 @@ HostCsr prolongation(const NodeGrid& fine, const NodeGrid& coarse) {
     weight[0] = weight[1] = Real(0.5);
     return 2;
   };
-  for (int j = 1; j <= fj; ++j)
-    for (int i = 1; i <= fi; ++i) {
-      int ai[2], aj[2];
-      Real wi[2], wj[2];
-      const int ni = parents(i, ai, wi), nj = parents(j, aj, wj);
-      for (int b = 0; b < nj; ++b)
-        for (int a = 0; a < ni; ++a) {
-          if (ai[a] < 1 || ai[a] > ci || aj[b] < 1 || aj[b] > cj) continue;
-          p.entries.push_back((aj[b] - 1) * ci + (ai[a] - 1));
-          p.values.push_back(wi[a] * wj[b]);
-        }
-      p.row_map.push_back(p.entries.size());
-    }
+  for (int k = 0; k < fine.rows; ++k) {
+    const int j = node_of(k) / fine_ni, i = node_of(k) % fine_ni;
+    int ai[2], aj[2];
+    Real wi[2], wj[2];
+    const int ni = parents(i, ai, wi), nj = parents(j, aj, wj);
+    for (int b = 0; b < nj; ++b)
+      for (int a = 0; a < ni; ++a) {
+        const int column = coarse_row(aj[b], ai[a]);
+        if (column < 0) continue;
+        p.entries.push_back(column);
+        p.values.push_back(wi[a] * wj[b]);
+      }
+    p.row_map.push_back(p.entries.size());
+  }
   return p;
 }
 
@@ -108,16 +114,24 @@ HostCsr restriction_of(const HostCsr& p) {
 
 }  // namespace
 
-MultigridPreconditioner::MultigridPreconditioner(const NodeGrid& fine, const PoissonMatrix& fine_matrix) {
+MultigridPreconditioner::MultigridPreconditioner(const PoissonDomain& fine,
+                                                 const PoissonMatrix& fine_matrix) {
   Level top;
-  top.grid = fine;
+  top.domain = fine;
   top.operator_ = fine_matrix;
   levels_.push_back(top);
-  while (can_coarsen(levels_.back().grid)) {
+  while (can_coarsen(levels_.back().domain)) {
     Level coarse;
-    coarse.grid = every_other_node(levels_.back().grid);
-    coarse.operator_ = assemble_poisson_matrix(coarse.grid);
-    const HostCsr p = prolongation(levels_.back().grid, coarse.grid);
+    const PoissonDomain& above = levels_.back().domain;
+    NodeGrid coarse_grid;
+    try {
+      coarse_grid = every_other_node(above.grid);
+    } catch (const Error&) {
+      break;  // every other node of a strongly stretched grid can fold: no coarser level
+    }
+    coarse.domain = make_poisson_domain(coarse_grid, above.spec.coarsen(), above.stream);
+    coarse.operator_ = assemble_poisson_matrix(coarse.domain);
+    const HostCsr p = prolongation(levels_.back().operator_, coarse.operator_, above.grid.ni);
     levels_.back().restriction = to_device(restriction_of(p), "multigrid.restriction");
     coarse.prolongation = to_device(p, "multigrid.prolongation");
     levels_.push_back(coarse);

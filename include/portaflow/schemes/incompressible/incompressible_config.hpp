@@ -2,10 +2,14 @@
 // read by src/io/deck/read_incompressible.cpp.
 #pragma once
 
+#include "portaflow/mesh/c_mesh.hpp"
+
 namespace portaflow {
 
 enum class IncompressibleProblem {
   kLidDrivenCavity,  // unit square, lid y = 1 moving at lid_speed (Ghia, Ghia & Shin 1982)
+  kAirfoil,          // a NACA 4-digit section on an elliptic C-grid (seed 004)
+  kFlatPlate,        // a flat plate of length 1 at zero incidence (Blasius; seed 004 Fig. 10)
 };
 
 // The stream-function Poisson solver: seed 004's point iteration, or a Krylov method on the
@@ -18,10 +22,31 @@ enum class PreconditionerKind { kMultigrid, kJacobi };
 // (first order) or Jensen's (second order, the one-sided stencil seed 004 uses for x_etaeta).
 enum class WallVorticityKind { kThom, kJensen };
 
+// The flat plate's grid: x from -upstream to 1 + downstream with the plate on [0, 1]
+// of y = 0, y from 0 to `height`, geometrically stretched from wall_spacing.
+struct FlatPlateGrid {
+  int cells_x = 160, cells_y = 64;
+  double wall_spacing = 2e-4, height = 0.5;
+  double upstream = 0.25, downstream = 0.25;
+};
+
+// The airfoil's C-grid and how it is generated (seed 004, eqs. 1-5).
+struct AirfoilGrid {
+  mesh::CGridShape shape;
+  bool on_device = true;  // the Kokkos generator (else the host one, its reference)
+  mesh::EllipticGridOptions elliptic;
+};
+
 struct IncompressibleConfig {
   IncompressibleProblem problem = IncompressibleProblem::kLidDrivenCavity;
-  double reynolds = 100;   // U L / nu with the lid speed and the domain's width
+  // U L / nu: the lid speed and the domain's width (cavity), the free stream and the chord
+  // (airfoil) or the plate's length (flat plate).
+  double reynolds = 100;
   double lid_speed = 1;
+  double free_stream_speed = 1;
+  double angle_of_attack_degrees = 0;
+  AirfoilGrid airfoil;
+  FlatPlateGrid plate;
   int convection_order = 2;  // upwind differences of the vorticity's convection: 1 or 2
   WallVorticityKind wall_vorticity = WallVorticityKind::kJensen;
   PoissonSolverKind poisson = PoissonSolverKind::kBicgstab;

@@ -26,19 +26,24 @@ KOKKOS_INLINE_FUNCTION Stencil laplacian_stencil(const NodeGrid& g, int j, int i
   return s;
 }
 
-// The stencil's off-centre part applied to f at (j, i).
-KOKKOS_INLINE_FUNCTION Real neighbours(const Stencil& s, const NodeField& f, int j, int i) {
+// The stencil's off-centre part applied to f at (j, i) (f: a NodeField, or a Reflected one on
+// the wake cut).
+template <class F>
+KOKKOS_INLINE_FUNCTION Real neighbours(const Stencil& s, const F& f, int j, int i) {
   return s.east * f(j, i + 1) + s.west * f(j, i - 1) + s.north * f(j + 1, i) +
          s.south * f(j - 1, i) + s.north_east * f(j + 1, i + 1) + s.north_west * f(j + 1, i - 1) +
          s.south_east * f(j - 1, i + 1) + s.south_west * f(j - 1, i - 1);
 }
 
-KOKKOS_INLINE_FUNCTION Real laplacian(const NodeGrid& g, const NodeField& f, int j, int i) {
+template <class F>
+KOKKOS_INLINE_FUNCTION Real laplacian(const NodeGrid& g, const F& f, int j, int i) {
   const Stencil s = laplacian_stencil(g, j, i);
   return s.centre * f(j, i) + neighbours(s, f, j, i);
 }
 
-// The interior nodes: where the Poisson and transport equations are written.
+// The interior nodes: where the Poisson and transport equations are written (and, on a C-grid,
+// the wake cut's owner nodes: seam_owners).
 inline IndexBox2D interior(const NodeGrid& g) { return {{1, g.nj - 1}, {1, g.ni - 1}}; }
+inline IndexRange seam_owners(const NodeGrid& g) { return {1, g.seam > 1 ? g.seam : 1}; }
 
 }  // namespace portaflow::incompressible

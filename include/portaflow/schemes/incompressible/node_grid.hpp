@@ -17,6 +17,11 @@ using NodeField = DeviceView<Real**>;  // (j, i)
 
 struct NodeGrid {
   int ni = 0, nj = 0;  // nodes along xi and eta
+  // A C-grid's wake cut (0: none): the nodes (j = 0, i < seam) and (j = 0, ni - 1 - i) are one
+  // node, seen from the cut's two sides, and what lies below the cut from one side is above it
+  // from the other: node (j, i) with j < 0 is node (-j, ni - 1 - i) (Reflected). Metrics and
+  // stencils at the cut's nodes use that, so the cut is an interior line (a periodic seam).
+  int seam = 0;
   NodeField x, y;
   // Derivatives of the mapping (central inside, second-order one-sided on the boundary).
   NodeField x_xi, x_eta, y_xi, y_eta, jacobian;
@@ -24,6 +29,45 @@ struct NodeGrid {
   // (0 on boundary nodes, where no interior equation is written).
   NodeField a, b, c, p, q;
 };
+
+// A field read across the wake cut: (j, i) with j < 0 is (-j, ni - 1 - i).
+template <class View>
+struct Reflected {
+  View f;
+  int ni;
+  KOKKOS_INLINE_FUNCTION Real operator()(int j, int i) const {
+    return j >= 0 ? f(j, i) : f(-j, ni - 1 - i);
+  }
+};
+template <class View>
+KOKKOS_INLINE_FUNCTION Reflected<View> reflected(const View& f, int ni) {
+  return {f, ni};
+}
+
+// A field as the cut's owner nodes read it: Reflected, and at the trailing edge, where the wall
+// ends in two nodes (the lower and the upper side's) with their own vorticity, the mean of the
+// two, so the cut sees neither side's wall (a symmetric flow stays symmetric).
+template <class View>
+struct AcrossCut {
+  View f;
+  int ni, trailing_edge;
+  KOKKOS_INLINE_FUNCTION Real operator()(int j, int i) const {
+    if (j < 0) return f(-j, ni - 1 - i);
+    if (j == 0 && i == trailing_edge)
+      return Real(0.5) * (f(0, trailing_edge) + f(0, ni - 1 - trailing_edge));
+    return f(j, i);
+  }
+};
+template <class View>
+KOKKOS_INLINE_FUNCTION AcrossCut<View> across_cut(const View& f, int ni, int trailing_edge) {
+  return {f, ni, trailing_edge};
+}
+
+// Whether (j, i) is a node of the cut that carries its equations (the lower side's, i in
+// [1, seam)); the upper side's copies are set from them.
+KOKKOS_INLINE_FUNCTION bool is_seam_owner(const NodeGrid& g, int j, int i) {
+  return j == 0 && i >= 1 && i < g.seam;
+}
 
 // A uniform Cartesian grid of ni x nj nodes on [x0, x1] x [y0, y1]: a curvilinear grid whose
 // metrics are constant (the cavity).

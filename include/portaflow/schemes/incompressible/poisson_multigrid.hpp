@@ -1,6 +1,7 @@
 // A geometric multigrid V-cycle for the stream-function Poisson matrix, BiCGSTAB's preconditioner
 // (incompressible.preconditioner: multigrid). Levels are every other node of the level above
-// while its cells per direction are even and the coarse grid keeps at least 3 x 3 nodes; each
+// while its cells per direction are even, the boundary rules' indices (trailing edge, plate ends)
+// are even, and the coarse grid keeps at least 3 x 3 nodes; each
 // level's operator is its own grid's Laplacian (metrics of the coarse coordinates), the
 // transfers are bilinear prolongation P and full weighting R = P^T / 4, and the smoother is
 // weighted Jacobi (w = 4/5, two sweeps before and after). All of it is Kokkos-Kernels: the
@@ -16,14 +17,14 @@ namespace portaflow::incompressible {
 
 class MultigridPreconditioner {
  public:
-  MultigridPreconditioner(const NodeGrid& fine, const PoissonMatrix& fine_matrix);
+  MultigridPreconditioner(const PoissonDomain& fine, const PoissonMatrix& fine_matrix);
   // z = one V-cycle for A z = r from z = 0.
   void apply(const Vector& r, const Vector& z);
   int levels() const { return static_cast<int>(levels_.size()); }
 
  private:
   struct Level {
-    NodeGrid grid;
+    PoissonDomain domain;  // its grid every other node of the level above, the same rules
     PoissonMatrix operator_;
     SparseMatrix prolongation;  // from the next coarser level to this one (empty on the coarsest)
     SparseMatrix restriction;   // from this level to the next coarser one

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Plots and a JSON record of issue 23's external flows from finished runs' output folders:
+
+    python3 perf/incompressible_plots.py airfoil OUT_PREFIX LABEL=DIR [LABEL=DIR ...]
+    python3 perf/incompressible_plots.py plate OUT_PREFIX DIR
+
+airfoil: Cp and Cf along x/c from each DIR/surface.csv (one curve per grid), the last history
+row's CL, CD, CD_pressure and CD_friction of each, and CD's observed order of convergence and
+Richardson estimate when three grids refined by 2 are given (coarse first).
+plate: Cf sqrt(Re_x) along the plate against Blasius' 0.664 (DIR/surface.csv) and u / U at
+mid-plate against f'(eta) (DIR/blasius_profile.csv), with the largest deviations over 10-90 % of
+the plate. Writes OUT_PREFIX.png and OUT_PREFIX.json. Debian's python3 with matplotlib.
+"""
+import csv
+import json
+import math
+import sys
+
+
+def columns(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    return {name: [float(r[k]) for r in rows[1:]] for k, name in enumerate(rows[0])}
+
+
+def last_history(path):
+    h = columns(path)
+    return {k: v[-1] for k, v in h.items()}
+
+
+def airfoil(prefix, runs):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    record = {"case": "NACA 0012 Re 5000 alpha 0", "grids": []}
+    fig, (ax_cp, ax_cf) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for label, folder in runs:
+        s = columns(folder + "/surface.csv")
+        h = last_history(folder + "/history.csv")
+        record["grids"].append({"label": label, "t": h["time"], "CL": h["CL"], "CD": h["CD"],
+                                "CD_pressure": h["CD_pressure"], "CD_friction": h["CD_friction"]})
+        ax_cp.plot(s["x_over_c"], s["Cp"], label=label)
+        ax_cf.plot(s["x_over_c"], s["Cf"], label=label)
+    cds = [g["CD"] for g in record["grids"]]
+    if len(cds) == 3 and (cds[1] - cds[2]) != 0 and (cds[0] - cds[1]) / (cds[1] - cds[2]) > 0:
+        order = math.log((cds[0] - cds[1]) / (cds[1] - cds[2]), 2)
+        record["CD_observed_order"] = order
+        record["CD_richardson"] = cds[2] + (cds[2] - cds[1]) / (2 ** order - 1)
+    ax_cp.invert_yaxis()
+    ax_cp.set_xlabel("x/c")
+    ax_cp.set_ylabel("Cp")
+    ax_cf.set_xlabel("x/c")
+    ax_cf.set_ylabel("Cf (> 0: attached)")
+    ax_cf.axhline(0, color="grey", lw=0.5)
+    for ax in (ax_cp, ax_cf):
+        ax.legend()
+        ax.grid(alpha=0.3)
+    fig.suptitle("PortaFlow streamfunction_vorticity: NACA 0012, Re 5000, alpha 0")
+    fig.tight_layout()
+    fig.savefig(prefix + ".png", dpi=110)
+    return record
+
+
+def plate(prefix, folder):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    s = columns(folder + "/surface.csv")
+    b = columns(folder + "/blasius_profile.csv")
+    inside = [k for k, x in enumerate(s["x"]) if 0.1 <= x <= 0.9]
+    worst = max(abs(s["Cf_sqrt_Re_x"][k] / 0.664 - 1) for k in inside)
+    profile = max(abs(c - e) for c, e in zip(b["u_over_U"], b["blasius"]))
+    fig, (ax_cf, ax_u) = plt.subplots(1, 2, figsize=(11, 4.2))
+    ax_cf.plot(s["x"], s["Cf_sqrt_Re_x"], label="computed")
+    ax_cf.axhline(0.664, color="k", ls="--", label="Blasius 0.664")
+    ax_cf.axvspan(0.1, 0.9, color="grey", alpha=0.1)
+    ax_cf.set_ylim(0.5, 0.9)
+    ax_cf.set_xlabel("x")
+    ax_cf.set_ylabel("Cf sqrt(Re_x)")
+    ax_u.plot(b["u_over_U"], b["eta"], "o", ms=3, label="computed")
+    ax_u.plot(b["blasius"], b["eta"], "k-", label="Blasius f'(eta)")
+    ax_u.set_xlabel("u / U")
+    ax_u.set_ylabel("eta = y sqrt(U / (nu x))")
+    for ax in (ax_cf, ax_u):
+        ax.legend()
+        ax.grid(alpha=0.3)
+    fig.suptitle("PortaFlow streamfunction_vorticity: flat plate, Re 1e5")
+    fig.tight_layout()
+    fig.savefig(prefix + ".png", dpi=110)
+    return {"case": "flat plate Re 1e5", "max_cf_deviation_10_90": worst,
+            "max_profile_difference": profile}
+
+
+def main():
+    mode, prefix = sys.argv[1], sys.argv[2]
+    if mode == "airfoil":
+        record = airfoil(prefix, [a.split("=", 1) for a in sys.argv[3:]])
+    else:
+        record = plate(prefix, sys.argv[3])
+    with open(prefix + ".json", "w") as f:
+        json.dump(record, f, indent=2)
+    print(json.dumps(record, indent=2))
+
+
+if __name__ == "__main__":
+    main()
