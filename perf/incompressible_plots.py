@@ -92,11 +92,19 @@ def plate(prefix, folder):
 
 
 def main():
+    import datetime
+    import os
+    import subprocess
     mode, prefix = sys.argv[1], sys.argv[2]
     if mode == "airfoil":
         record = airfoil(prefix, [a.split("=", 1) for a in sys.argv[3:]])
     else:
         record = plate(prefix, sys.argv[3])
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    record["commit"] = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"],
+                                      capture_output=True, text=True).stdout.strip()
+    record["date"] = datetime.date.today().isoformat()
+    record["device"] = "build machine, OpenMP, %d cores" % os.cpu_count()
     with open(prefix + ".json", "w") as f:
         json.dump(record, f, indent=2)
     print(json.dumps(record, indent=2))

@@ -19,9 +19,9 @@ namespace portaflow::incompressible {
 namespace {
 
 // A small C-grid: 32 intervals round the airfoil, 8 along each side of the cut, 24 outwards.
-const std::vector<std::string> kSmallGrid = {
-    "mesh.airfoil_intervals=32", "mesh.wake_intervals=8", "mesh.normal_intervals=24",
-    "mesh.wall_spacing=0.01", "mesh.far_field_chords=5", "mesh.generated_on=host"};
+const std::vector<std::string> kSmallGrid = {"mesh.airfoil_intervals=32", "mesh.wake_intervals=8",
+                                             "mesh.normal_intervals=24",  "mesh.wall_spacing=0.01",
+                                             "mesh.far_field_chords=5",   "mesh.generated_on=host"};
 
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
@@ -30,7 +30,8 @@ std::vector<std::string> with(std::vector<std::string> a, const std::vector<std:
 
 TEST(IncompressibleAirfoil, NacaFourDigitDesignationsAndCamberedSurface) {
   using mesh::parse_naca_four_digit;
-  for (const char* good : {"NACA 0012", "naca2412", "2412", " NACA-4415 "}) EXPECT_TRUE(parse_naca_four_digit(good)) << good;
+  for (const char* good : {"NACA 0012", "naca2412", "2412", " NACA-4415 "})
+    EXPECT_TRUE(parse_naca_four_digit(good)) << good;
   for (const char* bad : {"NACA 23012", "NACA 0000", "NACA 1012", "NACA 0212", "Clark Y", "12"})
     EXPECT_FALSE(parse_naca_four_digit(bad)) << bad;
   const auto section = *parse_naca_four_digit("NACA 2412");
@@ -47,7 +48,8 @@ TEST(IncompressibleAirfoil, NacaFourDigitDesignationsAndCamberedSurface) {
   for (int k = 1; k < 64; ++k) peak = std::max(peak, 0.5 * (nodes[64 - k][1] + nodes[64 + k][1]));
   EXPECT_NEAR(peak, 0.02, 2e-4);
   // The symmetric section is the NACA 00tt one bit for bit.
-  const auto symmetric = mesh::naca4_surface_nodes(*parse_naca_four_digit("0012"), 64, 0.005, 0.005);
+  const auto symmetric =
+      mesh::naca4_surface_nodes(*parse_naca_four_digit("0012"), 64, 0.005, 0.005);
   EXPECT_EQ(symmetric, mesh::naca00_surface_nodes(0.12, 64, 0.005, 0.005));
 }
 
@@ -72,10 +74,13 @@ TEST(IncompressibleAirfoil, CamberedCGridOnDeviceMatchesHost) {
   mesh::solve_elliptic_grid_device(device, options);
   double largest = 0;
   for (std::size_t n = 0; n < host.x.size(); ++n)
-    largest = std::max({largest, std::fabs(host.x[n] - device.x[n]), std::fabs(host.y[n] - device.y[n])});
-  std::printf("[ airfoil ] NACA 4412 C-grid, device vs host after 100 iterations: %.2e chords\n", largest);
+    largest =
+        std::max({largest, std::fabs(host.x[n] - device.x[n]), std::fabs(host.y[n] - device.y[n])});
+  std::printf("[ airfoil ] NACA 4412 C-grid, device vs host after 100 iterations: %.2e chords\n",
+              largest);
   EXPECT_LT(largest, 1e-10);
-  const mesh::StructuredGrid2D grid = mesh::airfoil_c_grid(shape, mesh::EllipticGridOptions{}, true);
+  const mesh::StructuredGrid2D grid =
+      mesh::airfoil_c_grid(shape, mesh::EllipticGridOptions{}, true);
   EXPECT_EQ(mesh::first_folded_cell(grid), -1);
   const mesh::CGridQuality q = mesh::c_grid_quality(grid, shape);
   EXPECT_GT(q.cells.min_cell_area, 0);
@@ -89,33 +94,42 @@ TEST(IncompressibleAirfoil, CamberedCGridOnDeviceMatchesHost) {
 // node, both BiCGSTAB variants must return psi_inf everywhere from a zero start, and seed 004's
 // Jacobi (far too slow to converge here from zero) must keep it as a fixed point.
 TEST(IncompressibleAirfoil, LinearStreamFunctionIsExactAcrossTheCut) {
-  const RunConfig config = test::deck_config("incompressible/naca0012_re5000.yaml", kSmallGrid);
-  const FlowSetup setup = make_flow_setup(config);
-  const double alpha = 10 * M_PI / 180;
-  const FreeStream stream{1, static_cast<Real>(std::cos(alpha)), static_cast<Real>(std::sin(alpha))};
-  const PoissonDomain domain = make_poisson_domain(setup.grid, setup.spec, stream);
-  const NodeGrid g = setup.grid;
-  const auto rule = domain.layout.psi_rule;
-  for (int solver = 0; solver < 3; ++solver) {
-    NodeField psi("test.psi", g.nj, g.ni), omega("test.omega", g.nj, g.ni);
-    const bool exact_start = solver == 0;
-    par_for("test.start", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i) {
-      psi(j, i) = exact_start || rule(j, i) == kPsiFixed ? stream.psi(g.x(j, i), g.y(j, i)) : 0;
-    });
-    // Jacobi: tolerance 0, so it sweeps 200 times.
-    auto poisson = solver == 0   ? make_jacobi_poisson(domain, 1.0, 0, 200)
-                   : solver == 1 ? make_bicgstab_poisson(domain, false, 1e-13, 20000)
-                                 : make_bicgstab_poisson(domain, true, 1e-13, 20000);
-    const PoissonResult r = poisson->solve(psi, omega);
-    apply_psi_rules(g, domain.layout, stream, psi);
-    const double error = par_max<double>(
-        "test.error", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i, double& m) {
-          const double e = std::fabs(psi(j, i) - stream.psi(g.x(j, i), g.y(j, i)));
-          m = e > m ? e : m;
-        });
-    std::printf("[ airfoil ] linear psi on a %d x %d C-grid, solver %d: %lld iterations, max error %.2e\n",
-                g.ni, g.nj, solver, r.iterations, error);
-    EXPECT_LT(error, 1e-9) << "solver " << solver;
+  // The airfoil's C-grid, then the flat plate's grid (its top and outflow Neumann rules).
+  for (const RunConfig& config :
+       {test::deck_config("incompressible/naca0012_re5000.yaml", kSmallGrid),
+        test::deck_config("incompressible/flat_plate_re1e5.yaml", {"mesh.cells=[32,16]"})}) {
+    const FlowSetup setup = make_flow_setup(config);
+    const double alpha = 10 * M_PI / 180;
+    const FreeStream stream{1, static_cast<Real>(std::cos(alpha)),
+                            static_cast<Real>(std::sin(alpha))};
+    const PoissonDomain domain = make_poisson_domain(setup.grid, setup.spec, stream);
+    const NodeGrid g = setup.grid;
+    const auto rule = domain.layout.psi_rule;
+    for (int solver = 0; solver < 3; ++solver) {
+      NodeField psi("test.psi", g.nj, g.ni), omega("test.omega", g.nj, g.ni);
+      const bool exact_start = solver == 0;
+      par_for(
+          "test.start", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i) {
+            psi(j, i) =
+                exact_start || rule(j, i) == kPsiFixed ? stream.psi(g.x(j, i), g.y(j, i)) : 0;
+          });
+      // Jacobi: tolerance 0, so it sweeps 200 times.
+      auto poisson = solver == 0   ? make_jacobi_poisson(domain, 1.0, 0, 200)
+                     : solver == 1 ? make_bicgstab_poisson(domain, false, 1e-13, 20000)
+                                   : make_bicgstab_poisson(domain, true, 1e-13, 20000);
+      const PoissonResult r = poisson->solve(psi, omega);
+      apply_psi_rules(g, domain.layout, stream, psi);
+      const double error = par_max<double>(
+          "test.error", IndexBox2D{{0, g.nj}, {0, g.ni}},
+          KOKKOS_LAMBDA(const int j, const int i, double& m) {
+            const double e = std::fabs(psi(j, i) - stream.psi(g.x(j, i), g.y(j, i)));
+            m = e > m ? e : m;
+          });
+      std::printf(
+          "[ airfoil ] linear psi on a %d x %d grid, solver %d: %lld iterations, max error %.2e\n",
+          g.ni, g.nj, solver, r.iterations, error);
+      EXPECT_LT(error, 1e-9) << "solver " << solver;
+    }
   }
 }
 
@@ -127,7 +141,8 @@ TEST(IncompressibleAirfoil, SymmetricSectionAtZeroIncidenceHasNoLift) {
   test::run_to(*solver, 0.25);
   const ConservedTotals totals = solver->conserved_totals();
   ASSERT_EQ(totals.names[0], "CL");
-  std::printf("[ airfoil ] NACA 0012 alpha 0 at t = 0.25: CL %.3e, CD %.5f\n", totals.values[0], totals.values[1]);
+  std::printf("[ airfoil ] NACA 0012 alpha 0 at t = 0.25: CL %.3e, CD %.5f\n", totals.values[0],
+              totals.values[1]);
   EXPECT_LT(std::fabs(totals.values[0]), 1e-10);
   EXPECT_GT(totals.values[1], 0.01);
   // At 4 degrees the same grid lifts.

@@ -47,8 +47,8 @@ void airfoil(const RunConfig& config, FlowSetup& s) {
   const mesh::CGridShape& shape = in.airfoil.shape;
   const auto start = std::chrono::steady_clock::now();
   mesh::EllipticGridReport generation;
-  mesh::StructuredGrid2D c = mesh::airfoil_c_grid(shape, in.airfoil.elliptic,
-                                                  in.airfoil.on_device, &generation);
+  mesh::StructuredGrid2D c =
+      mesh::airfoil_c_grid(shape, in.airfoil.elliptic, in.airfoil.on_device, &generation);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const mesh::CGridQuality q = mesh::c_grid_quality(c, shape);
@@ -60,14 +60,13 @@ void airfoil(const RunConfig& config, FlowSetup& s) {
       "  grid quality: cell areas %.3e .. %.3e (all > 0: the Jacobian is positive), skew up to "
       "%.1f deg, aspect ratio up to %.0f, neighbour area ratio up to %.2f; wall: j-lines within "
       "%.2f deg of normal, first spacing %.3e .. %.3e (asked %.3e)\n",
-      shape.section.designation.c_str(), c.ni, c.nj, shape.wake_intervals,
-      shape.airfoil_intervals, shape.normal_intervals, shape.far_field_chords,
-      in.airfoil.on_device ? "device" : "host", seconds, generation.iterations,
-      generation.max_change, generation.converged ? "converged" : "NOT converged",
-      q.cells.min_cell_area, q.cells.max_cell_area, q.cells.max_skew_degrees,
-      q.cells.max_aspect_ratio, q.cells.max_neighbour_area_ratio,
-      q.max_wall_angle_error_degrees, q.min_first_spacing, q.max_first_spacing,
-      shape.wall_spacing);
+      shape.section.designation.c_str(), c.ni, c.nj, shape.wake_intervals, shape.airfoil_intervals,
+      shape.normal_intervals, shape.far_field_chords, in.airfoil.on_device ? "device" : "host",
+      seconds, generation.iterations, generation.max_change,
+      generation.converged ? "converged" : "NOT converged", q.cells.min_cell_area,
+      q.cells.max_cell_area, q.cells.max_skew_degrees, q.cells.max_aspect_ratio,
+      q.cells.max_neighbour_area_ratio, q.max_wall_angle_error_degrees, q.min_first_spacing,
+      q.max_first_spacing, shape.wall_spacing);
   s.report = text;
   s.grid = from_host(c.x, c.y, c.ni, c.nj, shape.trailing_edge_lower());
   s.generated = std::move(c);
@@ -108,8 +107,7 @@ void flat_plate(const RunConfig& config, FlowSetup& s) {
   std::snprintf(text, sizeof text,
                 "flat plate grid: %d x %d nodes, plate on i = %d .. %d (spacing %.2e at the "
                 "leading edge, %.2e at the trailing edge), wall spacing %.2e, top at y = %g\n",
-                ni, nj, outside, outside + plate, le_spacing, te_spacing, p.wall_spacing,
-                p.height);
+                ni, nj, outside, outside + plate, le_spacing, te_spacing, p.wall_spacing, p.height);
   s.report = text;
 }
 
@@ -119,18 +117,24 @@ FlowSetup make_flow_setup(const RunConfig& config) {
   const IncompressibleConfig& in = config.incompressible;
   FlowSetup s;
   switch (in.problem) {
-    case IncompressibleProblem::kLidDrivenCavity: cavity(config, s); break;
-    case IncompressibleProblem::kAirfoil: airfoil(config, s); break;
-    case IncompressibleProblem::kFlatPlate: flat_plate(config, s); break;
+    case IncompressibleProblem::kLidDrivenCavity:
+      cavity(config, s);
+      break;
+    case IncompressibleProblem::kAirfoil:
+      airfoil(config, s);
+      break;
+    case IncompressibleProblem::kFlatPlate:
+      flat_plate(config, s);
+      break;
   }
   if (in.problem != IncompressibleProblem::kLidDrivenCavity) {
     const double alpha = in.angle_of_attack_degrees * M_PI / 180.0;
     s.stream = {static_cast<Real>(in.free_stream_speed), static_cast<Real>(std::cos(alpha)),
                 static_cast<Real>(std::sin(alpha))};
     s.speed = in.free_stream_speed;
-    // The wall's streamline is the one through the trailing edge (1, 0) (the plate's: y = 0).
+    // The wall's streamline is the one through the trailing edge (1, 0) (for the plate, whose
+    // trailing edge that is too, psi = 0 on y = 0).
     s.psi_wall = s.stream.psi(1, 0);
-    if (in.problem == IncompressibleProblem::kFlatPlate) s.psi_wall = 0;
   }
   return s;
 }

@@ -62,8 +62,10 @@ Loads surface_loads(const HostFlow& f, const std::vector<double>& p, int wall_be
   }
   const int start = leading_edge - wall_begin;
   wall_p[start] = p[static_cast<std::size_t>(leading_edge)];
-  for (int m = start + 1; m < count; ++m) wall_p[m] = wall_p[m - 1] + 0.5 * (dp_dxi[m] + dp_dxi[m - 1]);
-  for (int m = start - 1; m >= 0; --m) wall_p[m] = wall_p[m + 1] - 0.5 * (dp_dxi[m] + dp_dxi[m + 1]);
+  for (int m = start + 1; m < count; ++m)
+    wall_p[m] = wall_p[m - 1] + 0.5 * (dp_dxi[m] + dp_dxi[m - 1]);
+  for (int m = start - 1; m >= 0; --m)
+    wall_p[m] = wall_p[m + 1] - 0.5 * (dp_dxi[m] + dp_dxi[m + 1]);
   const double dynamic = 0.5 * speed * speed;
   double fx_p = 0, fy_p = 0, fx_f = 0, fy_f = 0;
   for (int m = 0; m < count; ++m) {
@@ -83,7 +85,8 @@ Loads surface_loads(const HostFlow& f, const std::vector<double>& p, int wall_be
     fx_f -= nu * w_mean * dx;
     fy_f -= nu * w_mean * dy;
   }
-  const double scale = 1 / (dynamic * length), c = std::cos(alpha_radians), s = std::sin(alpha_radians);
+  const double scale = 1 / (dynamic * length), c = std::cos(alpha_radians),
+               s = std::sin(alpha_radians);
   loads.cd_pressure = scale * (fx_p * c + fy_p * s);
   loads.cd_friction = scale * (fx_f * c + fy_f * s);
   loads.cl = scale * (-(fx_p + fx_f) * s + (fy_p + fy_f) * c);

@@ -39,7 +39,7 @@ enum OmegaRule : std::int8_t {
 // The flow's boundaries in index terms, scaled by coarsen() for the Poisson multigrid levels.
 struct BoundarySpec {
   IncompressibleProblem problem = IncompressibleProblem::kLidDrivenCavity;
-  int seam = 0;                       // airfoil: the lower trailing-edge node's i
+  int seam = 0;                        // airfoil: the lower trailing-edge node's i
   int plate_begin = 0, plate_end = 0;  // flat plate: the wall's first and last i on j = 0
   // A spec for every other node; false when an index above is odd (cannot coarsen).
   bool can_coarsen() const { return seam % 2 == 0 && plate_begin % 2 == 0 && plate_end % 2 == 0; }

@@ -17,14 +17,14 @@ struct FlowSetup {
   BoundarySpec spec;
   FreeStream stream;
   BoxWalls walls;
-  Real psi_wall = 0;       // psi on the airfoil or plate: psi_inf at the trailing edge / plate
-  double speed = 1;        // free stream or lid speed
-  double length = 1;       // chord, plate length or cavity width
+  Real psi_wall = 0;  // psi on the airfoil or plate: psi_inf at the trailing edge / plate
+  double speed = 1;   // free stream or lid speed
+  double length = 1;  // chord, plate length or cavity width
   // The no-slip wall along j = 0 (airfoil, plate): its first and last i, and where its two sides
   // meet (the airfoil's leading edge; the plate's leading edge, its first node).
   int wall_begin = -1, wall_end = -1, leading_edge = -1;
   std::optional<mesh::StructuredGrid2D> generated;  // the airfoil's C-grid, for grid.xyz
-  std::string report;  // what was built: printed once at the start
+  std::string report;                               // what was built: printed once at the start
 };
 
 FlowSetup make_flow_setup(const RunConfig& config);

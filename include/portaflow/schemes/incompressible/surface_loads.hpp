@@ -26,7 +26,7 @@ struct HostFlow {
 };
 
 struct Loads {
-  std::vector<double> x, y, cp, cf;  // at the wall nodes, wall_begin .. wall_end
+  std::vector<double> x, y, cp, cf;   // at the wall nodes, wall_begin .. wall_end
   std::vector<double> cp_along_wall;  // eq. 8
   double cl = 0, cd_pressure = 0, cd_friction = 0;
   // Eq. 8's Cp at the wall's last node minus at its first, both reached from the leading edge:
@@ -43,7 +43,6 @@ std::vector<double> pressure_field(const HostFlow& f, double nu, double speed);
 // where downstream is -e_xi), -2 nu omega / U^2 from it on, so attached flow has Cf > 0.
 // Coefficients per U^2 / 2 and per `length` (chord or plate).
 Loads surface_loads(const HostFlow& f, const std::vector<double>& p, int wall_begin, int wall_end,
-                    int leading_edge, double nu, double speed, double length,
-                    double alpha_radians);
+                    int leading_edge, double nu, double speed, double length, double alpha_radians);
 
 }  // namespace portaflow::incompressible
