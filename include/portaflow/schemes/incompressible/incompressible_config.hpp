@@ -2,7 +2,8 @@
 // read by src/io/deck/read_incompressible.cpp.
 #pragma once
 
-#include "portaflow/mesh/c_mesh.hpp"
+#include "portaflow/mesh/c_grid_shape.hpp"
+#include "portaflow/mesh/elliptic_grid.hpp"
 
 namespace portaflow {
 
