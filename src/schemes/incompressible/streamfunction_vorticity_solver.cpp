@@ -350,18 +350,21 @@ class StreamfunctionVorticitySolver : public Solver {
     return circulation_and_energy(grid_, omega_, velocity.first, velocity.second);
   }
 
+  // The grid's host copy, made once (the grid does not change), with the flow's fields now.
   HostFlow host_flow() const {
+    if (grid_host_.x.empty()) {
+      grid_host_.ni = grid_.ni;
+      grid_host_.nj = grid_.nj;
+      grid_host_.x = to_host(grid_.x);
+      grid_host_.y = to_host(grid_.y);
+      grid_host_.x_xi = to_host(grid_.x_xi);
+      grid_host_.x_eta = to_host(grid_.x_eta);
+      grid_host_.y_xi = to_host(grid_.y_xi);
+      grid_host_.y_eta = to_host(grid_.y_eta);
+      grid_host_.jacobian = to_host(grid_.jacobian);
+    }
     velocity_fields();
-    HostFlow f;
-    f.ni = grid_.ni;
-    f.nj = grid_.nj;
-    f.x = to_host(grid_.x);
-    f.y = to_host(grid_.y);
-    f.x_xi = to_host(grid_.x_xi);
-    f.x_eta = to_host(grid_.x_eta);
-    f.y_xi = to_host(grid_.y_xi);
-    f.y_eta = to_host(grid_.y_eta);
-    f.jacobian = to_host(grid_.jacobian);
+    HostFlow f = grid_host_;
     f.omega = to_host(omega_);
     f.u = to_host(u_);
     f.v = to_host(v_);
@@ -448,6 +451,7 @@ class StreamfunctionVorticitySolver : public Solver {
   PoissonDomain domain_;
   NodeField psi_, omega_, omega_start_, rate_;
   NodeField u_, v_;  // velocity_fields' buffers
+  mutable HostFlow grid_host_;  // host_flow's copy of the grid (x, y, metrics)
   std::unique_ptr<PoissonSolver> poisson_;
   double time_ = 0;
   long long steps_ = 0;
