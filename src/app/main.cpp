@@ -131,6 +131,7 @@ int run_steady(const CommandLine& cl, const RunConfig& config) {
             << " deg; at most " << config.steady.max_cycles << " cycles to a residual drop of "
             << config.steady.residual_drop << "; output in " << config.output.dir << std::endl;
   auto solver = make_steady_solver(config);
+  for (const auto& line : solver->setup_report()) std::cout << line << "\n";
   const SteadySummary summary = run_to_steady(config, *solver, std::cout);
   std::cout << "done: " << (summary.converged ? "converged" : "not converged") << " after "
             << summary.cycles << " cycles in " << summary.wall_seconds << " s; outputs in "

@@ -162,7 +162,7 @@ SteadySummary run_to_steady(const RunConfig& config, SteadySolver& solver, std::
   // (cycle, log10 drop) at each progress line, for the ETA's trend.
   std::vector<std::pair<long long, double>> trend;
   if (std::isfinite(std::log10(drop))) trend.emplace_back(cycle, std::log10(drop));
-  const double node_stages = static_cast<double>(solver.node_count()) * kRungeKuttaStages;
+  const double node_stages = solver.node_cycles_per_cycle() * kRungeKuttaStages;
   double last_progress = 0;
   bool converged = false;
   wall.reset();

@@ -336,3 +336,39 @@ TEST(MultiBlockDeck, ReaderListOfMaps) {
 
 }  // namespace
 }  // namespace portaflow::io
+
+namespace portaflow::io {
+namespace {
+
+// Lines 12-15 of this deck are the multigrid map.
+const std::string kMultigridDeck = kBoxDeck + R"(multigrid:
+  levels: 3
+  cycle: v
+  post_smoothing: 1
+)";
+
+TEST(MultiBlockDeck, MultigridKeys) {
+  DeckReader box = DeckReader::from_string(kBoxDeck, "deck.yaml");
+  const RunConfig defaults = read_run_config(box);
+  EXPECT_EQ(defaults.multiblock.multigrid.levels, 1);
+  EXPECT_TRUE(defaults.multiblock.multigrid.w_cycle);
+  EXPECT_EQ(defaults.multiblock.multigrid.pre_smoothing, 1);
+  EXPECT_EQ(defaults.multiblock.multigrid.post_smoothing, 0);
+  DeckReader deck = DeckReader::from_string(kMultigridDeck, "deck.yaml");
+  const RunConfig c = read_run_config(deck);
+  EXPECT_EQ(c.multiblock.multigrid.levels, 3);
+  EXPECT_FALSE(c.multiblock.multigrid.w_cycle);
+  EXPECT_EQ(c.multiblock.multigrid.post_smoothing, 1);
+
+  std::string msg = error_of(replace(kMultigridDeck, "levels: 3", "levels: 5"));
+  EXPECT_NE(msg.find("deck.yaml:13:11"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("multigrid.levels"), std::string::npos) << msg;
+  msg = error_of(replace(kMultigridDeck, "cycle: v", "cycle: f"));
+  EXPECT_NE(msg.find("deck.yaml:14:10"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("one of v, w"), std::string::npos) << msg;
+  msg = error_of(replace(kMultigridDeck, "post_smoothing: 1", "pre_smoothing: 0"));
+  EXPECT_NE(msg.find("no level would ever be smoothed"), std::string::npos) << msg;
+}
+
+}  // namespace
+}  // namespace portaflow::io

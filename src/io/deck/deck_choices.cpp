@@ -49,6 +49,7 @@ const std::vector<DeckChoice>& deck_choice_table() {
       {{"mesh.boundaries[].kind", "mesh.default_boundary"}, "multiblock",
        {"far_field", "slip_wall", "symmetry"}, "boundary condition"},
       {{"multiblock.order"}, "multiblock", {"2", "4"}, "SBP interior order"},
+      {{"multigrid.cycle"}, "multiblock", {"v", "w"}, "multigrid cycle shape"},
       {{"problem.type"}, "streamfunction_vorticity", {"lid_driven_cavity", "airfoil", "flat_plate"},
        "the flow"},
       {{"mesh.generated_on"}, "streamfunction_vorticity", {"device", "host"},

@@ -125,6 +125,27 @@ void reject_time_accurate_keys(DeckReader& deck) {
     if (deck.has(key)) deck.fail(key, reason);
 }
 
+// multigrid: FAS cycles with Runge-Kutta smoothing (the coarse levels are checked against the
+// mesh when the solver builds them: they depend on its block sizes and patch ends).
+MultigridConfig read_multigrid(DeckReader& deck) {
+  MultigridConfig mg;
+  mg.levels = static_cast<int>(deck.get_int(
+      "multigrid.levels", {1, 1, 4, "grid levels, the finest included (1: single grid)"}));
+  mg.w_cycle = deck.get_choice("multigrid.cycle", deck_choices("multigrid.cycle", "multiblock"),
+                               std::string("w"), "multigrid cycle shape") == "w";
+  mg.pre_smoothing = static_cast<int>(deck.get_int(
+      "multigrid.pre_smoothing",
+      {1, 0, 16, "Runge-Kutta cycles on each level before the coarse-grid correction"}));
+  mg.post_smoothing = static_cast<int>(deck.get_int(
+      "multigrid.post_smoothing",
+      {0, 0, 16, "Runge-Kutta cycles on each level after the coarse-grid correction"}));
+  if (mg.levels > 1 && mg.pre_smoothing + mg.post_smoothing == 0)
+    deck.fail("multigrid.post_smoothing",
+              "multigrid.pre_smoothing and multigrid.post_smoothing are both 0: no level would "
+              "ever be smoothed");
+  return mg;
+}
+
 void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   config.mesh.dimension = 2;
   config.multiblock_mesh = read_multiblock_mesh(deck);
@@ -149,6 +170,7 @@ void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   const std::string kernel = deck.get_choice("execution.kernel", deck_choices("execution.kernel", "multiblock"),
                                              std::string("flat"), "residual kernel variant");
   config.execution.kernel = kernel == "team" ? KernelChoice::kTeam : KernelChoice::kFlat;
+  config.multiblock.multigrid = read_multigrid(deck);
   reject_time_accurate_keys(deck);
   config.time.cfl = deck.get_real(
       "time.cfl", {2.0, 0, 10, true, false, "CFL number of the local time steps"});

@@ -36,25 +36,6 @@ NodeGrid every_other_node(const NodeGrid& fine) {
   return coarse;
 }
 
-// A host CSR matrix, then on the device.
-struct HostCsr {
-  int rows = 0, columns = 0;
-  std::vector<SparseOffset> row_map{0};
-  std::vector<int> entries;
-  std::vector<Real> values;
-};
-
-SparseMatrix to_device(const HostCsr& h, const char* label) {
-  DeviceView<SparseOffset*> row_map("multigrid.row_map", h.row_map.size());
-  DeviceView<int*> entries("multigrid.entries", h.entries.size());
-  Vector values("multigrid.values", h.values.size());
-  Kokkos::deep_copy(row_map, Kokkos::View<const SparseOffset*, Kokkos::HostSpace>(h.row_map.data(),
-                                                                                h.row_map.size()));
-  Kokkos::deep_copy(entries, Kokkos::View<const int*, Kokkos::HostSpace>(h.entries.data(), h.entries.size()));
-  Kokkos::deep_copy(values, Kokkos::View<const Real*, Kokkos::HostSpace>(h.values.data(), h.values.size()));
-  return SparseMatrix(label, h.rows, h.columns, h.values.size(), values, row_map, entries);
-}
-
 // Bilinear interpolation from the coarse rows' nodes to the fine rows' nodes: a fine node at an
 // even index along a direction is a coarse node there, an odd one halfway between two; coarse
 // nodes without a row (Dirichlet) carry no correction and are left out.
@@ -92,26 +73,6 @@ HostCsr prolongation(const PoissonMatrix& fine, const PoissonMatrix& coarse, int
   return p;
 }
 
-// R = P^T / 4 (full weighting).
-HostCsr restriction_of(const HostCsr& p) {
-  HostCsr r;
-  r.rows = p.columns;
-  r.columns = p.rows;
-  r.row_map.assign(r.rows + 1, 0);
-  for (const int c : p.entries) ++r.row_map[c + 1];
-  for (int k = 0; k < r.rows; ++k) r.row_map[k + 1] += r.row_map[k];
-  r.entries.resize(p.entries.size());
-  r.values.resize(p.values.size());
-  std::vector<SparseOffset> next(r.row_map.begin(), r.row_map.end() - 1);
-  for (int row = 0; row < p.rows; ++row)
-    for (SparseOffset at = p.row_map[row]; at < p.row_map[row + 1]; ++at) {
-      const SparseOffset slot = next[p.entries[at]]++;
-      r.entries[slot] = row;
-      r.values[slot] = Real(0.25) * p.values[at];
-    }
-  return r;
-}
-
 }  // namespace
 
 MultigridPreconditioner::MultigridPreconditioner(const PoissonDomain& fine,
@@ -132,7 +93,7 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonDomain& fine,
     coarse.domain = make_poisson_domain(coarse_grid, above.spec.coarsen(), above.stream);
     coarse.operator_ = assemble_poisson_matrix(coarse.domain);
     const HostCsr p = prolongation(levels_.back().operator_, coarse.operator_, above.grid.ni);
-    levels_.back().restriction = to_device(restriction_of(p), "multigrid.restriction");
+    levels_.back().restriction = to_device(scaled_transpose(p, Real(0.25)), "multigrid.restriction");
     coarse.prolongation = to_device(p, "multigrid.prolongation");
     levels_.push_back(coarse);
   }

@@ -5,6 +5,7 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/multiblock/fas_multigrid.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
 #include "portaflow/schemes/multiblock/sbp_operators.hpp"
 
@@ -107,7 +108,11 @@ MultiBlockSolver::MultiBlockSolver(const RunConfig& config, mesh::MultiBlockMesh
   const auto freestream = freestream_primitive(config_);
   set_far_field([&](double, double) { return freestream; });
   set_state([&](double, double) { return freestream; });
+  if (config_.multiblock.multigrid.levels > 1)
+    multigrid_ = std::make_unique<FasMultigrid>(config_, *this);
 }
+
+MultiBlockSolver::~MultiBlockSolver() = default;
 
 std::vector<std::string> MultiBlockSolver::equation_names() const {
   return {"mass", "momentum_x", "momentum_y", "energy"};
@@ -145,6 +150,31 @@ void MultiBlockSolver::set_source(const PointFunction& source) {
   }
   Kokkos::deep_copy(fields_.source, s);
   have_norms_ = false;
+}
+
+void MultiBlockSolver::refresh_spectral_radii() { compute_spectral_radii(fields_, gas_); }
+
+DeviceView<Real**> MultiBlockSolver::forcing() {
+  if (fields_.source.extent(0) == 0)
+    fields_.source = DeviceView<Real**>("multiblock.forcing", kVars, fields_.table.total_nodes);
+  return fields_.source;
+}
+
+double MultiBlockSolver::node_cycles_per_cycle() const {
+  return multigrid_ ? multigrid_->node_cycles_per_cycle(node_count())
+                    : static_cast<double>(node_count());
+}
+
+std::vector<std::string> MultiBlockSolver::setup_report() const {
+  if (!multigrid_) return {};
+  std::vector<std::string> lines{
+      std::string("multigrid: FAS ") + (config_.multiblock.multigrid.w_cycle ? "W" : "V") +
+      "-cycles over " + std::to_string(multigrid_->levels()) + " levels, " +
+      std::to_string(config_.multiblock.multigrid.pre_smoothing) + " Runge-Kutta cycle(s) before " +
+      "and " + std::to_string(config_.multiblock.multigrid.post_smoothing) +
+      " after each coarse-grid correction"};
+  for (const auto& line : multigrid_->report()) lines.push_back("  " + line);
+  return lines;
 }
 
 void MultiBlockSolver::compute_residual() {
@@ -188,15 +218,26 @@ void MultiBlockSolver::update_far_field_vortex() {
 void MultiBlockSolver::cycle() {
   if (config_.multiblock.far_field_vortex && cycles_ % kVortexUpdateEvery == 0)
     update_far_field_vortex();
+  if (multigrid_) {
+    multigrid_->cycle(*this);
+  } else {
+    runge_kutta_cycle(true);
+  }
+  ++cycles_;
+}
+
+void MultiBlockSolver::runge_kutta_cycle(bool keep_norms) {
   const Real cfl = static_cast<Real>(config_.time.cfl);
   compute_residual();
-  last_squares_ = first_stage(fields_, static_cast<Real>(kRungeKuttaAlpha[0]), cfl, gas_);
-  have_norms_ = true;
+  const auto squares = first_stage(fields_, static_cast<Real>(kRungeKuttaAlpha[0]), cfl, gas_);
+  if (keep_norms) {
+    last_squares_ = squares;
+    have_norms_ = true;
+  }
   for (int stage = 1; stage < 5; ++stage) {
     compute_residual();
     later_stage(fields_, static_cast<Real>(kRungeKuttaAlpha[stage]), gas_);
   }
-  ++cycles_;
 }
 
 std::vector<double> MultiBlockSolver::residual_norms() {

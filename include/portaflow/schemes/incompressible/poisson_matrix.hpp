@@ -5,19 +5,11 @@
 // preconditioner): KokkosSparse::CrsMatrix.
 #pragma once
 
-#include <KokkosSparse_CrsMatrix.hpp>
-#include <cstddef>
-
+#include "portaflow/schemes/common/sparse_csr.hpp"
 #include "portaflow/schemes/incompressible/poisson.hpp"
 
 namespace portaflow::incompressible {
 
-// Row offsets of type size_t: with (int, int) Kokkos-Kernels 3.4 routes CUDA's spmv to its
-// cuSPARSE specialisation, which it only defines in its own compiled library (ETI), not in the
-// headers we build from (an undefined symbol at link time); (int, size_t) has no cuSPARSE route,
-// so every backend runs Kokkos-Kernels' own spmv.
-using SparseOffset = std::size_t;
-using SparseMatrix = KokkosSparse::CrsMatrix<Real, int, ExecSpace, void, SparseOffset>;
 using Vector = DeviceView<Real*>;
 
 struct PoissonMatrix {

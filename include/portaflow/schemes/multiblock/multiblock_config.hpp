@@ -40,6 +40,14 @@ struct MultiBlockMeshConfig {
   int default_boundary = 0;  // mesh::BoundaryKind for faces the deck does not list
 };
 
+// multigrid: FAS (Jameson 1983) with the 5-stage Runge-Kutta cycle as the smoother on every level.
+struct MultigridConfig {
+  int levels = 1;          // 1: single grid; 2-4: the mesh and every-other-node coarsenings
+  bool w_cycle = false;    // V-cycle (one coarse visit per level) or W-cycle (two)
+  int pre_smoothing = 1;   // Runge-Kutta cycles on a level before its coarse-grid correction
+  int post_smoothing = 0;  // ... and after it
+};
+
 // multiblock: the discretisation.
 struct MultiBlockConfig {
   int order = 4;             // SBP interior order: 2 (boundary 1) or 4 (boundary 2)
@@ -48,6 +56,7 @@ struct MultiBlockConfig {
   // quarter chord (Thomas & Salas 1986), so a lifting body's circulation is not cut off by a
   // domain of finite size. For airfoils with chord 1 from x = 0.
   bool far_field_vortex = false;
+  MultigridConfig multigrid;
 };
 
 // A uniform free stream (non-dimensional: rho = 1, p = 1 / gamma, so the speed of sound is 1).

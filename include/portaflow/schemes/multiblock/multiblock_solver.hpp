@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 
 #include "portaflow/mesh/multiblock_mesh.hpp"
 #include "portaflow/physics/euler.hpp"
@@ -22,17 +23,23 @@ inline constexpr double kRungeKuttaAlpha[5] = {0.25, 1.0 / 6.0, 0.375, 0.5, 1.0}
 // Primitive (rho, u, v, p) as a function of position, for initial, boundary and source data.
 using PointFunction = std::function<std::array<double, 4>(double x, double y)>;
 
+class FasMultigrid;
+
 class MultiBlockSolver : public SteadySolver {
  public:
   // The mesh from the deck (generator or Plot3D file).
   explicit MultiBlockSolver(const RunConfig& config);
   // A given mesh (tests, benchmarks).
   MultiBlockSolver(const RunConfig& config, mesh::MultiBlockMesh mesh);
+  ~MultiBlockSolver() override;
 
   long long node_count() const override { return fields_.table.total_nodes; }
   long long cycles() const override { return cycles_; }
   std::vector<std::string> equation_names() const override;
+  // One Runge-Kutta cycle, or with multigrid.levels > 1 one multigrid cycle.
   void cycle() override;
+  double node_cycles_per_cycle() const override;
+  std::vector<std::string> setup_report() const override;
   std::vector<double> residual_norms() override;
   ForceCoefficients forces() const override;
   std::vector<SurfacePoint> surface_pressure() const override;
@@ -58,8 +65,18 @@ class MultiBlockSolver : public SteadySolver {
   // The smallest det(dx/dxi) the metric computation found.
   double smallest_jacobian_determinant() const { return smallest_det_; }
 
- private:
+  // ---- For the multigrid levels (fas_multigrid.hpp) ----------------------------------------
+  // One 5-stage Runge-Kutta cycle with local time steps; keep_norms: its first stage's residual
+  // squares become residual_norms().
+  void runge_kutta_cycle(bool keep_norms);
+  // dU/dt of the current state (with the source or forcing) into fields().residual.
   void compute_residual();
+  // The spectral radii of the current state (after a correction or an injection).
+  void refresh_spectral_radii();
+  // A coarse level's FAS forcing: the source array, allocated (zero) on first use.
+  DeviceView<Real**> forcing();
+
+ private:
   void update_far_field_vortex();
 
   RunConfig config_;
@@ -72,6 +89,7 @@ class MultiBlockSolver : public SteadySolver {
   std::array<double, 4> last_squares_{};
   bool have_norms_ = false;
   double smallest_det_ = 0;
+  std::unique_ptr<FasMultigrid> multigrid_;  // multigrid.levels > 1
 };
 
 // The primitive free-stream state of the deck: rho = 1, p = 1 / gamma, |u| = Mach.

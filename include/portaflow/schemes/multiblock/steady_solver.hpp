@@ -49,8 +49,12 @@ class SteadySolver {
   // Names of the equations, in the order of residual_norms(): mass, momentum_x, ..., energy.
   virtual std::vector<std::string> equation_names() const = 0;
 
-  // One explicit multistage Runge-Kutta cycle with local time steps.
+  // One explicit multistage Runge-Kutta cycle with local time steps (or one multigrid cycle).
   virtual void cycle() = 0;
+  // Work of one cycle() in Runge-Kutta cycles of node updates (node_count() without multigrid).
+  virtual double node_cycles_per_cycle() const { return static_cast<double>(node_count()); }
+  // Lines for the run log on how the solver was set up (multigrid levels); empty by default.
+  virtual std::vector<std::string> setup_report() const { return {}; }
   // L2 norm over all nodes of dU/dt per equation, from the first stage of the last cycle (before
   // the first cycle: of the initial state).
   virtual std::vector<double> residual_norms() = 0;

@@ -1,0 +1,52 @@
+// Full Approximation Storage multigrid for the multi-block steady solver (seed 001, sec. 6.4;
+// Jameson 1983, Jameson & Yoon 1986): the 5-stage Runge-Kutta cycle smooths every level, the
+// coarse levels solve the same SBP-SAT equations on every other node (mesh/coarsen_mesh.hpp)
+// with the order-2 operator (any fine order), driven by the forcing
+//   P_H = R (dU/dt)_h - (dU/dt)_H(I u_h),
+// (R: full-weighting restriction, I: injection), so that their solution's change is the fine
+// grid's error, prolongated back bilinearly (grid_transfer.hpp). At a converged fine state the
+// forcing makes the injected state the coarse solution, so the multigrid fixed point is the
+// single-grid one exactly. Everything stays on the device: the transfers are spmv per equation,
+// the differences and corrections KokkosBlas axpby; the coarse levels' far-field data stay the
+// free stream (the forcing absorbs the difference to the fine level's).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "portaflow/schemes/multiblock/grid_transfer.hpp"
+#include "portaflow/schemes/run_config.hpp"
+
+namespace portaflow::multiblock {
+
+class MultiBlockSolver;
+
+class FasMultigrid {
+ public:
+  // Builds levels 1 .. levels - 1 below `fine` (level 0). Throws InputError naming the block,
+  // face or node when the mesh cannot be coarsened that often.
+  FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine);
+  ~FasMultigrid();
+
+  // One V- or W-cycle starting and ending on the fine level.
+  void cycle(MultiBlockSolver& fine);
+
+  int levels() const { return static_cast<int>(coarse_.size()) + 1; }
+  // Runge-Kutta cycles of node updates one multigrid cycle costs, over all levels.
+  double node_cycles_per_cycle(long long fine_nodes) const;
+  // How each level was coarsened, for the run log.
+  const std::vector<std::string>& report() const { return report_; }
+
+ private:
+  void visit(int level, MultiBlockSolver& solver);
+  MultiBlockSolver& below(int level) { return *coarse_[static_cast<std::size_t>(level)]; }
+
+  MultigridConfig settings_;
+  std::vector<std::unique_ptr<MultiBlockSolver>> coarse_;  // coarse_[l]: level l + 1
+  std::vector<GridTransfer> transfers_;                    // transfers_[l]: level l to l + 1
+  std::vector<DeviceView<Real**>> injected_;               // per coarse level: I u_h
+  std::vector<std::string> report_;
+};
+
+}  // namespace portaflow::multiblock
