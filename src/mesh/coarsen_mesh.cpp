@@ -71,7 +71,7 @@ CoarseMesh coarsen(const MultiBlockMesh& fine, int minimum_nodes, int level) {
                          detail::direction_name(d) + "; on " + level_text(level) + " it would have " +
                          std::to_string(c.nodes[d]) + ", fewer than the " +
                          std::to_string(minimum_nodes) +
-                         " the SBP operator needs: use fewer multigrid.levels");
+                         " a coarse level needs: use fewer multigrid.levels");
     }
     for (const int k : plan.kept[2])
       for (const int j : plan.kept[1])

@@ -28,7 +28,7 @@ struct CoarseMesh {
 std::vector<int> kept_indices(int n);
 
 // The coarse mesh (validated: its interfaces' nodes still coincide). `minimum_nodes`: the least
-// node count per used direction the solver accepts; `level` (the coarse level's number, the
+// node count per used direction a coarse block may have; `level` (the coarse level's number, the
 // finest being 0) only for messages. Throws InputError naming the block, face or node when a
 // block becomes too small or a patch ends on a node that is not kept.
 CoarseMesh coarsen(const MultiBlockMesh& fine, int minimum_nodes, int level);

@@ -132,17 +132,24 @@ MultigridConfig read_multigrid(DeckReader& deck) {
   mg.levels = static_cast<int>(deck.get_int(
       "multigrid.levels", {1, 1, 4, "grid levels, the finest included (1: single grid)"}));
   mg.w_cycle = deck.get_choice("multigrid.cycle", deck_choices("multigrid.cycle", "multiblock"),
-                               std::string("w"), "multigrid cycle shape") == "w";
+                               std::string("v"), "multigrid cycle shape") == "w";
   mg.pre_smoothing = static_cast<int>(deck.get_int(
       "multigrid.pre_smoothing",
-      {1, 0, 16, "Runge-Kutta cycles on each level before the coarse-grid correction"}));
+      {2, 0, 16, "Runge-Kutta cycles on each level before the coarse-grid correction"}));
   mg.post_smoothing = static_cast<int>(deck.get_int(
       "multigrid.post_smoothing",
-      {0, 0, 16, "Runge-Kutta cycles on each level after the coarse-grid correction"}));
+      {2, 0, 16, "Runge-Kutta cycles on each level after the coarse-grid correction"}));
   if (mg.levels > 1 && mg.pre_smoothing + mg.post_smoothing == 0)
     deck.fail("multigrid.post_smoothing",
               "multigrid.pre_smoothing and multigrid.post_smoothing are both 0: no level would "
               "ever be smoothed");
+  mg.coarse_dissipation = deck.get_real(
+      "multigrid.coarse_dissipation",
+      {1.0, 0, 2, false, false, "artificial dissipation coefficient of the coarse levels"});
+  mg.correction_smoothing = deck.get_real(
+      "multigrid.correction_smoothing",
+      {0.2, 0, 0.25, false, true,
+       "neighbour weight of the averaging of coarse corrections (0: none)"});
   return mg;
 }
 

@@ -12,6 +12,15 @@ namespace portaflow::multiblock {
 namespace {
 
 constexpr int kVars = 4;
+// Nodes per used direction a coarse block keeps at least. The order-2 operator works on 3, but
+// NACA 0012 levels whose wake blocks had 3 or 4 nodes in a direction blew up within 3 cycles at
+// the wake cut's far-field corner; with 5 or more they converged.
+constexpr int kMinimumCoarseNodes = 5;
+static_assert(kMinimumCoarseNodes >= Sbp<2>::kMinNodes, "the order-2 operator needs 3 nodes");
+
+// Sweeps of the correction smoothing (grid_transfer.hpp): 3 of eps = 0.2 let the NACA 0012 cycles
+// converge; 1 or 2 diverged, as did eps 0.3 (a negative self weight in 2D).
+constexpr int kCorrectionSweeps = 3;
 // One residual evaluation is one of the Runge-Kutta cycle's five stages.
 constexpr double kResidualShareOfCycle = 0.2;
 
@@ -59,13 +68,13 @@ FasMultigrid::FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine
   // they use the order-2 operator: 3 nodes per direction suffice (order 4 needs 9, which would
   // leave the NACA 0012 meshes' 9-node wake blocks no coarse level), and it damps more.
   coarse_config.multiblock.order = 2;
-  const int minimum_nodes = Sbp<2>::kMinNodes;
+  coarse_config.multiblock.dissipation = settings_.coarse_dissipation;
   report_.push_back(level_nodes(0, fine.node_count()) + " (the mesh)");
   const MultiBlockSolver* above = &fine;
   for (int level = 1; level < settings_.levels; ++level) {
     mesh::CoarseMesh coarse;
     try {
-      coarse = mesh::coarsen(above->mesh(), minimum_nodes, level);
+      coarse = mesh::coarsen(above->mesh(), kMinimumCoarseNodes, level);
     } catch (const InputError& e) {
       const auto& m = config.multiblock_mesh;
       const std::string where =
@@ -78,8 +87,10 @@ FasMultigrid::FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine
     report_.push_back(level_nodes(level, solver->node_count()));
     for (const auto& line : lines) report_.push_back("  " + line);
     transfers_.push_back(build_grid_transfer(above->fields().table, solver->fields().table,
-                                             coarse.blocks, node_masses(*above)));
+                                             coarse.blocks, node_masses(*above),
+                                             settings_.correction_smoothing));
     injected_.emplace_back("multigrid.injected", kVars, solver->fields().table.total_nodes);
+    scratch_.emplace_back("multigrid.scratch", kVars, solver->fields().table.total_nodes);
     coarse_.push_back(std::move(solver));
     above = coarse_.back().get();
   }
@@ -129,6 +140,13 @@ void FasMultigrid::visit(int level, MultiBlockSolver& solver) {
     for (int k = 0; k < visits; ++k) visit(level + 1, coarse);
 
     combine(Real(1), coarse.fields().u, Real(-1), injected);  // injected := u_H - I u_h
+    if (settings_.correction_smoothing > 0) {
+      const DeviceView<Real**> scratch = scratch_[static_cast<std::size_t>(level)];
+      for (int sweep = 0; sweep < kCorrectionSweeps; ++sweep) {
+        apply(transfer.correction_smoothing, injected, scratch, Real(0));
+        Kokkos::deep_copy(injected, scratch);
+      }
+    }
     apply(transfer.prolongation, injected, solver.fields().u, Real(1));
     solver.refresh_spectral_radii();
   }

@@ -40,11 +40,37 @@ void weight_by_volume(HostCsr& r, const std::vector<double>& volume) {
   }
 }
 
+// The averaging of the correction smoothing: each node and its neighbours inside its block.
+HostCsr averaging(const BlockTable& table, double eps) {
+  HostCsr a;
+  a.columns = table.total_nodes;
+  for (int b = 0; b < table.count; ++b) {
+    const auto& n = table.blocks[b].nodes;
+    for (int k = 0; k < n[2]; ++k)
+      for (int j = 0; j < n[1]; ++j)
+        for (int i = 0; i < n[0]; ++i) {
+          double self = 1;
+          for (int d = 0; d < 3; ++d)
+            for (const int side : {-1, 1}) {
+              int at[3] = {i, j, k};
+              at[d] += side;
+              if (n[d] == 1 || at[d] < 0 || at[d] >= n[d]) continue;
+              a.add(table.node(b, at[0], at[1], at[2]), static_cast<Real>(eps));
+              self -= eps;
+            }
+          a.add(table.node(b, i, j, k), static_cast<Real>(self));
+          a.end_row();
+        }
+  }
+  return a;
+}
+
 }  // namespace
 
 HostGridTransfer build_host_transfer(const BlockTable& fine, const BlockTable& coarse,
                                      const std::vector<mesh::BlockCoarsening>& plan,
-                                     const std::vector<double>& fine_mass) {
+                                     const std::vector<double>& fine_mass,
+                                     double smoothing) {
   HostGridTransfer t;
   t.injection.columns = t.restriction.columns = fine.total_nodes;
   t.prolongation.columns = coarse.total_nodes;
@@ -74,16 +100,18 @@ HostGridTransfer build_host_transfer(const BlockTable& fine, const BlockTable& c
   t.restriction = scaled_transpose(t.prolongation, Real(1));
   weight_by_volume(t.restriction,
                    fine_mass.empty() ? std::vector<double>(fine.total_nodes, 1.0) : fine_mass);
+  t.correction_smoothing = averaging(coarse, smoothing);
   return t;
 }
 
 GridTransfer build_grid_transfer(const BlockTable& fine, const BlockTable& coarse,
                                  const std::vector<mesh::BlockCoarsening>& plan,
-                                 const std::vector<double>& fine_mass) {
-  const HostGridTransfer h = build_host_transfer(fine, coarse, plan, fine_mass);
+                                 const std::vector<double>& fine_mass, double smoothing) {
+  const HostGridTransfer h = build_host_transfer(fine, coarse, plan, fine_mass, smoothing);
   return {to_device(h.injection, "multigrid.injection"),
           to_device(h.restriction, "multigrid.restriction"),
-          to_device(h.prolongation, "multigrid.prolongation")};
+          to_device(h.prolongation, "multigrid.prolongation"),
+          to_device(h.correction_smoothing, "multigrid.correction_smoothing")};
 }
 
 }  // namespace portaflow::multiblock

@@ -1,14 +1,15 @@
 // Full Approximation Storage multigrid for the multi-block steady solver (seed 001, sec. 6.4;
-// Jameson 1983, Jameson & Yoon 1986): the 5-stage Runge-Kutta cycle smooths every level, the
-// coarse levels solve the same SBP-SAT equations on every other node (mesh/coarsen_mesh.hpp)
-// with the order-2 operator (any fine order), driven by the forcing
-//   P_H = R (dU/dt)_h - (dU/dt)_H(I u_h),
-// (R: full-weighting restriction, I: injection), so that their solution's change is the fine
-// grid's error, prolongated back bilinearly (grid_transfer.hpp). At a converged fine state the
-// forcing makes the injected state the coarse solution, so the multigrid fixed point is the
-// single-grid one exactly. Everything stays on the device: the transfers are spmv per equation,
-// the differences and corrections KokkosBlas axpby; the coarse levels' far-field data stay the
-// free stream (the forcing absorbs the difference to the fine level's).
+// Jameson 1983, Jameson & Yoon 1986): the 5-stage Runge-Kutta cycle smooths every level; the
+// coarse levels solve the SBP-SAT equations on every other node (mesh/coarsen_mesh.hpp) with the
+// order-2 operator (any fine order) and multigrid.coarse_dissipation, driven by the forcing
+//   P_H = R (dU/dt)_h - (dU/dt)_H(I u_h)
+// (R: conservative restriction, I: injection), so that their solution's change is the fine
+// grid's error; that change is averaged over neighbours (correction smoothing) and prolongated
+// bilinearly (grid_transfer.hpp). At a converged fine state the forcing makes the injected state
+// the coarse solution, so the multigrid fixed point is the single-grid one exactly. Everything
+// stays on the device: the transfers are spmv per equation, differences and corrections
+// KokkosBlas axpby. The coarse levels' far-field data stay the free stream (the forcing absorbs
+// the difference to the fine level's).
 #pragma once
 
 #include <memory>
@@ -46,6 +47,7 @@ class FasMultigrid {
   std::vector<std::unique_ptr<MultiBlockSolver>> coarse_;  // coarse_[l]: level l + 1
   std::vector<GridTransfer> transfers_;                    // transfers_[l]: level l to l + 1
   std::vector<DeviceView<Real**>> injected_;               // per coarse level: I u_h
+  std::vector<DeviceView<Real**>> scratch_;                // per coarse level
   std::vector<std::string> report_;
 };
 

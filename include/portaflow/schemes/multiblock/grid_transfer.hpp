@@ -12,6 +12,11 @@
 //   hard per level and the NACA 0012 cycles blew up within 20 cycles;
 // - prolongation (fine x coarse): corrections by bi-/trilinear interpolation in index space
 //   (exact at kept nodes; an irregular last interval has no node in between).
+// - correction smoothing (coarse x coarse): c <- (1 - k eps) c + eps (sum of its k neighbours
+//   in its block), applied a few times to a coarse correction before prolongation: the coarse
+//   level's correction has oscillatory parts that the fine smoother barely damps (central
+//   differences with a 6th-difference dissipation), and without this the NACA 0012 cycles
+//   diverged.
 // Transfers never cross a block interface: an interface node is transferred within each block
 // it belongs to, and both copies see the same operator because the twins coincide on every level.
 #pragma once
@@ -23,19 +28,21 @@
 namespace portaflow::multiblock {
 
 struct GridTransfer {
-  SparseMatrix injection, restriction, prolongation;
+  SparseMatrix injection, restriction, prolongation, correction_smoothing;
 };
 
 // The host matrices (tests check their rows) and the device copies.
 struct HostGridTransfer {
-  HostCsr injection, restriction, prolongation;
+  HostCsr injection, restriction, prolongation, correction_smoothing;
 };
-// fine_mass: the SBP mass H / J per packed fine node (empty: all equal).
+// fine_mass: the SBP mass H / J per packed fine node (empty: all equal); smoothing: the
+// correction smoothing's neighbour weight eps.
 HostGridTransfer build_host_transfer(const BlockTable& fine, const BlockTable& coarse,
                                      const std::vector<mesh::BlockCoarsening>& plan,
-                                     const std::vector<double>& fine_mass = {});
+                                     const std::vector<double>& fine_mass = {},
+                                     double smoothing = 0);
 GridTransfer build_grid_transfer(const BlockTable& fine, const BlockTable& coarse,
                                  const std::vector<mesh::BlockCoarsening>& plan,
-                                 const std::vector<double>& fine_mass);
+                                 const std::vector<double>& fine_mass, double smoothing);
 
 }  // namespace portaflow::multiblock

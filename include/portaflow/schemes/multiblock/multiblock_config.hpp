@@ -41,11 +41,18 @@ struct MultiBlockMeshConfig {
 };
 
 // multigrid: FAS (Jameson 1983) with the 5-stage Runge-Kutta cycle as the smoother on every level.
+// Defaults: the fastest measured on the NACA 0012 meshes (README, "Multigrid").
 struct MultigridConfig {
   int levels = 1;          // 1: single grid; 2-4: the mesh and every-other-node coarsenings
   bool w_cycle = false;    // V-cycle (one coarse visit per level) or W-cycle (two)
-  int pre_smoothing = 1;   // Runge-Kutta cycles on a level before its coarse-grid correction
-  int post_smoothing = 0;  // ... and after it
+  int pre_smoothing = 2;   // Runge-Kutta cycles on a level before its coarse-grid correction
+  int post_smoothing = 2;  // ... and after it
+  // Artificial dissipation coefficient of the coarse levels (order-2 operator): their weakly
+  // damped odd-even modes otherwise grow through the corrections.
+  double coarse_dissipation = 1.0;
+  // Weight of each neighbour in the index-space averaging of a coarse correction before it is
+  // interpolated (three sweeps; 0: none); below 1 / (2 dimension) so the averaging is positive.
+  double correction_smoothing = 0.2;
 };
 
 // multiblock: the discretisation.
