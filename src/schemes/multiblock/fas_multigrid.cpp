@@ -13,8 +13,9 @@ namespace {
 
 constexpr int kVars = 4;
 // Nodes per used direction a coarse block keeps at least. The order-2 operator works on 3, but
-// NACA 0012 levels whose wake blocks had 3 or 4 nodes in a direction blew up within 3 cycles at
-// the wake cut's far-field corner; with 5 or more they converged.
+// the NACA 0012 level-0 mesh with 4 levels (3-node wake blocks on the coarsest) blew up within
+// 3 cycles at the wake cut's far-field corner; with 5 or more it converged at CFL 2.5 (at CFL 3
+// the level-1 mesh with 4 levels, 5 x 7-node coarsest wake blocks, still blew up there).
 constexpr int kMinimumCoarseNodes = 5;
 static_assert(kMinimumCoarseNodes >= Sbp<2>::kMinNodes, "the order-2 operator needs 3 nodes");
 
