@@ -54,7 +54,9 @@ struct BoundarySpec {
 
 // Each no-slip wall side's velocity (u, v), sides numbered as kOmegaWall's link.
 struct BoxWalls {
-  std::array<std::array<Real, 2>, 4> velocity{};
+  // Kokkos::Array, not std::array: kernels read it, and std::array's operator[] is a host
+  // function (on the GPU it read zeros; CMakeLists.txt now makes such calls an error).
+  Kokkos::Array<Kokkos::Array<Real, 2>, 4> velocity{};
 };
 
 struct FreeStream {
