@@ -66,8 +66,9 @@ FasMultigrid::FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine
   coarse_config.multiblock.multigrid.levels = 1;
   coarse_config.multiblock.far_field_vortex = false;
   // The coarse levels only supply corrections (the forcing ties them to the fine operator), so
-  // they use the order-2 operator: 3 nodes per direction suffice (order 4 needs 9, which would
-  // leave the NACA 0012 meshes' 9-node wake blocks no coarse level), and it damps more.
+  // they use the order-2 operator: it works on fewer nodes per direction (order 4 needs 9, which
+  // would give the NACA 0012 level-0 mesh's 17-node wake blocks one coarse level), and it damps
+  // more.
   coarse_config.multiblock.order = 2;
   coarse_config.multiblock.dissipation = settings_.coarse_dissipation;
   report_.push_back(level_nodes(0, fine.node_count()) + " (the mesh)");
