@@ -340,34 +340,42 @@ TEST(MultiBlockDeck, ReaderListOfMaps) {
 namespace portaflow::io {
 namespace {
 
-// Lines 12-15 of this deck are the multigrid map.
+// Lines 12-16 of this deck are the multigrid map.
 const std::string kMultigridDeck = kBoxDeck + R"(multigrid:
   levels: 3
-  cycle: v
+  cycle: w
   post_smoothing: 1
+  correction_smoothing: 0.1
 )";
 
 TEST(MultiBlockDeck, MultigridKeys) {
   DeckReader box = DeckReader::from_string(kBoxDeck, "deck.yaml");
   const RunConfig defaults = read_run_config(box);
   EXPECT_EQ(defaults.multiblock.multigrid.levels, 1);
-  EXPECT_TRUE(defaults.multiblock.multigrid.w_cycle);
-  EXPECT_EQ(defaults.multiblock.multigrid.pre_smoothing, 1);
-  EXPECT_EQ(defaults.multiblock.multigrid.post_smoothing, 0);
+  EXPECT_FALSE(defaults.multiblock.multigrid.w_cycle);
+  EXPECT_EQ(defaults.multiblock.multigrid.pre_smoothing, 2);
+  EXPECT_EQ(defaults.multiblock.multigrid.post_smoothing, 2);
+  EXPECT_EQ(defaults.multiblock.multigrid.coarse_dissipation, 1.0);
+  EXPECT_EQ(defaults.multiblock.multigrid.correction_smoothing, 0.2);
   DeckReader deck = DeckReader::from_string(kMultigridDeck, "deck.yaml");
   const RunConfig c = read_run_config(deck);
   EXPECT_EQ(c.multiblock.multigrid.levels, 3);
-  EXPECT_FALSE(c.multiblock.multigrid.w_cycle);
+  EXPECT_TRUE(c.multiblock.multigrid.w_cycle);
   EXPECT_EQ(c.multiblock.multigrid.post_smoothing, 1);
+  EXPECT_EQ(c.multiblock.multigrid.correction_smoothing, 0.1);
 
   std::string msg = error_of(replace(kMultigridDeck, "levels: 3", "levels: 5"));
   EXPECT_NE(msg.find("deck.yaml:13:11"), std::string::npos) << msg;
   EXPECT_NE(msg.find("multigrid.levels"), std::string::npos) << msg;
-  msg = error_of(replace(kMultigridDeck, "cycle: v", "cycle: f"));
+  msg = error_of(replace(kMultigridDeck, "cycle: w", "cycle: f"));
   EXPECT_NE(msg.find("deck.yaml:14:10"), std::string::npos) << msg;
   EXPECT_NE(msg.find("one of v, w"), std::string::npos) << msg;
-  msg = error_of(replace(kMultigridDeck, "post_smoothing: 1", "pre_smoothing: 0"));
+  msg = error_of(replace(kMultigridDeck, "post_smoothing: 1", "post_smoothing: 0\n  pre_smoothing: 0"));
   EXPECT_NE(msg.find("no level would ever be smoothed"), std::string::npos) << msg;
+  // 1 / 4 would give a node no weight of its own in 2D: excluded.
+  msg = error_of(replace(kMultigridDeck, "correction_smoothing: 0.1", "correction_smoothing: 0.25"));
+  EXPECT_NE(msg.find("deck.yaml:16:25"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("multigrid.correction_smoothing"), std::string::npos) << msg;
 }
 
 }  // namespace
