@@ -102,7 +102,8 @@ void list_available(std::ostream& out) {
   out << "Schemes (deck key 'scheme'):\n";
   for (const auto& s : available_schemes())
     out << "  " << s.name << " ("
-        << (s.dimension ? std::to_string(s.dimension) + "D" : std::string("1D/2D"))
+        << (s.dimension > 0 ? std::to_string(s.dimension) + "D"
+                            : s.dimension == 0 ? std::string("1D/2D") : std::string("2D/3D"))
         << "): " << s.description << "\n";
   io::print_deck_choices(out);
 }
@@ -118,6 +119,13 @@ std::string describe_multiblock_mesh(const MultiBlockMeshConfig& m) {
       return "NACA 0012 C-mesh level " + std::to_string(m.level);
     case MultiBlockMeshKind::kPlot3d:
       return "Plot3D mesh " + m.plot3d_file;
+    case MultiBlockMeshKind::kCube:
+      return "3D cube mesh of " + nodes + " x " + std::to_string(m.nodes[2]) + " nodes";
+    case MultiBlockMeshKind::kCubeBlocks:
+      return "3D five-block cube mesh of " + nodes + " x " + std::to_string(m.nodes[2]) + " nodes";
+    case MultiBlockMeshKind::kNaca0012Extruded:
+      return "NACA 0012 C-mesh level " + std::to_string(m.level) + " extruded over " +
+             std::to_string(m.span_nodes) + " span nodes";
   }
   return "mesh";
 }

@@ -29,11 +29,24 @@ double drop_of(double norm, double reference) {
   return norm > 0 ? std::numeric_limits<double>::infinity() : 0.0;
 }
 
+constexpr double kRoundOffShare = 1e-8;
+
 double largest_drop(const std::vector<double>& norms, const std::vector<double>& reference) {
   double drop = 0;
   for (std::size_t e = 0; e < norms.size(); ++e)
     drop = std::max(drop, drop_of(norms[e], reference[e]));
   return drop;
+}
+
+// Each equation's residual is measured against its own initial value, except one that starts
+// below 1e-8 of the largest (at round-off: the z momentum of an extruded 2D flow, which the 3D
+// transient then stirs up): it has no scale of its own and is measured against the largest
+// initial residual instead, or it could never fall by time.residual_drop.
+std::vector<double> drop_references(std::vector<double> initial) {
+  const double largest = *std::max_element(initial.begin(), initial.end());
+  for (double& r : initial)
+    if (r < kRoundOffShare * largest) r = largest;
+  return initial;
 }
 
 bool every_equation_dropped(const std::vector<double>& norms, const std::vector<double>& reference,
@@ -44,7 +57,7 @@ bool every_equation_dropped(const std::vector<double>& norms, const std::vector<
 }
 
 std::string describe_node(const NonPhysicalCell& node) {
-  const bool three_d = node.index[2] != 0 || node.position[2] != 0;
+  const bool three_d = node.dimension == 3 || node.index[2] != 0 || node.position[2] != 0;
   std::string text = "block " + std::to_string(node.block) + ", node (" +
                      std::to_string(node.index[0]) + ", " + std::to_string(node.index[1]) +
                      (three_d ? ", " + std::to_string(node.index[2]) : std::string()) + ") at " +
@@ -151,10 +164,11 @@ SteadySummary run_to_steady(const RunConfig& config, SteadySolver& solver, std::
 
   const long long start_cycle = solver.cycles();
   long long cycle = start_cycle;
-  const std::vector<double> reference = solver.residual_norms();
-  check_norms(cycle, reference);
+  const std::vector<double> initial = solver.residual_norms();
+  check_norms(cycle, initial);
+  const std::vector<double> reference = drop_references(initial);
   check_state(cycle);
-  std::vector<double> norms = reference;
+  std::vector<double> norms = initial;
   double drop = largest_drop(norms, reference);
   record(cycle, norms, drop);
   if (out.every_cycles > 0) write_frame(cycle, solver.snapshot());
@@ -251,7 +265,8 @@ SteadySummary run_to_steady(const RunConfig& config, SteadySolver& solver, std::
       << ", CD = " << format("%.9g", summary.forces.drag) << "\n  residuals (L2, final / initial):";
   for (std::size_t e = 0; e < equations.size(); ++e)
     log << (e ? ", " : " ") << equations[e] << " " << format("%.3e", norms[e]) << " / "
-        << format("%.3e", reference[e]);
+        << format("%.3e", initial[e])
+        << (reference[e] != initial[e] ? " (at round-off: measured against the largest)" : "");
   log << "\n  " << format("%.3f", summary.wall_seconds) << " s, "
       << format("%.3e", summary.node_stage_updates_per_second) << " node-stage updates/s\n";
   return summary;

@@ -64,10 +64,11 @@ std::vector<int> match_nodes(const std::vector<BlockGrid>& blocks, int a, Face f
 
 std::vector<InterfacePatch> find_interfaces(const std::vector<BlockGrid>& blocks,
                                             double tolerance) {
+  if (!blocks.empty() && blocks.front().dimension() == 3) return find_interfaces_3d(blocks, tolerance);
   for (const auto& b : blocks)
     if (b.dimension() != 2)
-      throw Error("finding interfaces of 3D blocks is not supported yet (block '" + b.name +
-                  "'); the multi-block solver is 2D so far");
+      throw InputError("block '" + b.name + "' is 3D but block '" + blocks.front().name +
+                       "' is 2D: all blocks of a mesh must have the same dimension");
   std::vector<InterfacePatch> interfaces;
   const int n = static_cast<int>(blocks.size());
   for (int a = 0; a < n; ++a)
@@ -115,9 +116,14 @@ MultiBlockMesh mesh_from_blocks(std::vector<BlockGrid> blocks,
                                 const std::vector<BoundaryPatch>& named_faces,
                                 BoundaryKind default_kind, double tolerance) {
   MultiBlockMesh mesh;
-  mesh.dimension = 2;
+  mesh.dimension = blocks.empty() ? 2 : blocks.front().dimension();
   mesh.interfaces = find_interfaces(blocks, tolerance);
   mesh.blocks = std::move(blocks);
+  if (mesh.dimension == 3) {
+    mesh.boundaries = uncovered_face_patches_3d(mesh, named_faces, default_kind);
+    validate(mesh, tolerance);
+    return mesh;
+  }
   for (int b = 0; b < static_cast<int>(mesh.blocks.size()); ++b)
     for (Face f : kFaces2D) {
       const FacePatch whole = whole_face(mesh, b, f);

@@ -96,7 +96,10 @@ std::array<int, 3> patch_node(const std::array<int, 3>& nodes, const FacePatch& 
 }
 
 std::array<double, 3> node_position(const BlockGrid& block, const std::array<int, 3>& node) {
-  const std::size_t at = block.index(node[0], node[1], node[2]);
+  return node_position(block, block.index(node[0], node[1], node[2]));
+}
+
+std::array<double, 3> node_position(const BlockGrid& block, std::size_t at) {
   return {block.x[at], block.y[at], block.z.empty() ? 0.0 : block.z[at]};
 }
 

@@ -18,8 +18,8 @@ const std::vector<SchemeInfo>& available_schemes() {
       {"muscl", SchemeKind::kMuscl, 0,
        "unsplit finite volume: MUSCL 2nd/3rd-order face values (minmod), Rusanov/HLLC/exact "
        "flux, SSP-RK3 (seed 002); 1D (planar, cylindrical, spherical) or 2D"},
-      {"multiblock", SchemeKind::kMultiBlock, 2,
-       "curvilinear multi-block SBP finite differences (order 2 or 4) with artificial "
+      {"multiblock", SchemeKind::kMultiBlock, -1,
+       "2D and 3D curvilinear multi-block SBP finite differences (order 2 or 4) with artificial "
        "dissipation, SAT boundaries and interfaces, 5-stage Runge-Kutta with local time steps to "
        "a steady state (seed 001)"},
       {"dg", SchemeKind::kDg, 2,

@@ -170,7 +170,7 @@ TEST(MultiBlockDeck, MissingGenerator) {
 }
 
 TEST(MultiBlockDeck, BadFaceNameInBoundaries) {
-  Plot3dDeck files(replace(kPlot3dDeck, "face: imax", "face: kmax"));
+  Plot3dDeck files(replace(kPlot3dDeck, "face: imax", "face: kface"));
   const std::string deck_name = files.deck.string();
   try {
     DeckReader deck = DeckReader::from_file(files.deck);
@@ -180,8 +180,8 @@ TEST(MultiBlockDeck, BadFaceNameInBoundaries) {
     const std::string msg = e.what();
     EXPECT_NE(msg.find(deck_name + ":7:24"), std::string::npos) << msg;
     EXPECT_NE(msg.find("key 'mesh.boundaries[1].face'"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("one of imin, imax, jmin, jmax"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("found 'kmax'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("one of imin, imax, jmin, jmax, kmin, kmax"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("found 'kface'"), std::string::npos) << msg;
   }
 }
 
@@ -294,7 +294,7 @@ TEST(MultiBlockDeck, ListedSchemeWithoutTimeAccurateSolver) {
     if (std::string(s.name) == "multiblock") info = &s;
   ASSERT_NE(info, nullptr);
   EXPECT_EQ(info->kind, SchemeKind::kMultiBlock);
-  EXPECT_EQ(info->dimension, 2);
+  EXPECT_EQ(info->dimension, -1);  // 2D or 3D, as the mesh is
   RunConfig config;
   config.scheme = SchemeKind::kMultiBlock;
   try {
@@ -356,7 +356,7 @@ TEST(MultiBlockDeck, MultigridKeys) {
   EXPECT_EQ(defaults.multiblock.multigrid.pre_smoothing, 2);
   EXPECT_EQ(defaults.multiblock.multigrid.post_smoothing, 2);
   EXPECT_EQ(defaults.multiblock.multigrid.coarse_dissipation, 1.0);
-  EXPECT_EQ(defaults.multiblock.multigrid.correction_smoothing, 0.2);
+  EXPECT_LT(defaults.multiblock.multigrid.correction_smoothing, 0);  // the dimension's default
   DeckReader deck = DeckReader::from_string(kMultigridDeck, "deck.yaml");
   const RunConfig c = read_run_config(deck);
   EXPECT_EQ(c.multiblock.multigrid.levels, 3);

@@ -8,14 +8,27 @@
 
 namespace portaflow::mesh {
 
-// Point-matched interfaces of 2D blocks: along each pair of block faces (a face with itself
-// too: the wake cut of a one-block C-grid), every maximal run of at least 2 consecutive nodes
-// that coincide, within `tolerance` times the shortest edge next to them, with consecutive nodes
-// of the other face (in the same or the reverse order) becomes one InterfacePatch. A face may
-// meet several blocks (sub-faces). Each interface is listed once. Throws portaflow::Error for
-// 3D blocks (not supported yet).
+// Point-matched interfaces: along each pair of block faces (a face with itself too: the wake cut
+// of a one-block C-grid), nodes that coincide within `tolerance` times the shortest edge next to
+// them become InterfacePatches. A face may meet several blocks (sub-faces). Each interface is
+// listed once.
+// 2D: every maximal run of at least 2 consecutive nodes matching consecutive nodes of the other
+// face (in the same or the reverse order).
+// 3D: every maximal rectangle of at least 2 x 2 matched nodes on which the match is one of the
+// 8 axis maps of a face onto a face (with the choice of faces, the 24 relative orientations of
+// two blocks); faces that touch along a line or at a point (edges and corners shared by several
+// blocks) make no interface. (block_connectivity_3d.cpp)
 std::vector<InterfacePatch> find_interfaces(const std::vector<BlockGrid>& blocks,
                                             double tolerance);
+std::vector<InterfacePatch> find_interfaces_3d(const std::vector<BlockGrid>& blocks,
+                                               double tolerance);
+
+// The face nodes of a 3D mesh that no interface covers, as boundary rectangles: each face's
+// uncovered nodes cut greedily into rectangles (row by row, widest first), each of the kind
+// `named_faces` gives for its (block, face), else `default_kind`.
+std::vector<BoundaryPatch> uncovered_face_patches_3d(
+    const MultiBlockMesh& mesh, const std::vector<BoundaryPatch>& named_faces,
+    BoundaryKind default_kind);
 
 // A validated mesh from blocks: the interfaces above, then each run of face nodes no interface
 // covers becomes a boundary patch of the kind `named_faces` gives for its (block, face) (the

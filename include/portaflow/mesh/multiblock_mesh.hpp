@@ -110,8 +110,9 @@ std::array<int, 2> face_extent(const std::array<int, 3>& nodes, Face face);
 std::array<int, 3> patch_node(const std::array<int, 3>& nodes, const FacePatch& patch, int s,
                               int t);
 
-// Position of node (i, j, k); z is 0 in 2D.
+// Position of node (i, j, k), or of entry `index` of the coordinate arrays; z is 0 in 2D.
 std::array<double, 3> node_position(const BlockGrid& block, const std::array<int, 3>& node);
+std::array<double, 3> node_position(const BlockGrid& block, std::size_t index);
 
 // Length of the shortest grid edge that ends at node (i, j, k) of the block.
 double smallest_edge_next_to(const BlockGrid& block, const std::array<int, 3>& node);

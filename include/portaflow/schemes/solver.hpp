@@ -74,6 +74,7 @@ struct NonPhysicalCell {
   double rho = 0;
   double pressure = 0;
   int block = -1;  // multi-block meshes: the block (index = node (i, j, k) in it); else -1
+  int dimension = 0;  // 3: say (i, j, k) and (x, y, z) even at k = 0, z = 0
   // For solvers without density and pressure (incompressible): what is wrong there, replacing
   // the "rho = ..., p = ..." of the message.
   std::string what;
@@ -135,7 +136,7 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config);
 struct SchemeInfo {
   const char* name;
   SchemeKind kind;
-  int dimension;  // 0: 1 or 2, as mesh.cells says (an integer or [nx, ny])
+  int dimension;  // 0: 1 or 2, as mesh.cells says (an integer or [nx, ny]); -1: 2 or 3 (the mesh's)
   const char* description;
 };
 const std::vector<SchemeInfo>& available_schemes();

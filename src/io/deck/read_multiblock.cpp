@@ -19,7 +19,8 @@ namespace {
 const std::vector<std::pair<std::string, mesh::Face>>& face_names() {
   static const std::vector<std::pair<std::string, mesh::Face>> faces{
       {"imin", mesh::Face::kIMin}, {"imax", mesh::Face::kIMax},
-      {"jmin", mesh::Face::kJMin}, {"jmax", mesh::Face::kJMax}};
+      {"jmin", mesh::Face::kJMin}, {"jmax", mesh::Face::kJMax},
+      {"kmin", mesh::Face::kKMin}, {"kmax", mesh::Face::kKMax}};
   return faces;
 }
 
@@ -76,12 +77,39 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
     m.warp = deck.get_real("mesh.warp", {0.0, 0, 0.2, false, false,
                                          "sine warping of the interior nodes (fraction of the "
                                          "domain size)"});
-  } else if (generator == "naca0012") {
-    m.kind = MultiBlockMeshKind::kNaca0012;
+  } else if (generator == "cube" || generator == "cube_blocks") {
+    m.kind = generator == "cube" ? MultiBlockMeshKind::kCube : MultiBlockMeshKind::kCubeBlocks;
+    const auto nodes = deck.get_int_list(
+        "mesh.nodes", 3, {std::nullopt, 9, 1 << 10, "nodes per direction [ni, nj, nk]"});
+    if (m.kind == MultiBlockMeshKind::kCubeBlocks &&
+        (nodes[0] % 2 == 0 || nodes[1] % 2 == 0 || nodes[2] % 2 == 0))
+      deck.fail("mesh.nodes", "cube_blocks splits the cube at its middle nodes, so all three "
+                              "counts must be odd; found [" + std::to_string(nodes[0]) + ", " +
+                              std::to_string(nodes[1]) + ", " + std::to_string(nodes[2]) + "]");
+    m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]),
+               static_cast<int>(nodes[2])};
+    const auto domain = deck.get_real_list(
+        "mesh.domain", std::vector<double>{0, 1, 0, 1, 0, 1},
+        {std::nullopt, -kInf, kInf, false, false, "[x_min, x_max, y_min, y_max, z_min, z_max]"});
+    if (!(domain[1] > domain[0] && domain[3] > domain[2] && domain[5] > domain[4]))
+      deck.fail("mesh.domain", "each maximum must exceed its minimum");
+    m.domain = {domain[0], domain[1], domain[2], domain[3]};
+    m.domain_z = {domain[4], domain[5]};
+    m.warp = deck.get_real("mesh.warp", {0.0, -0.1, 0.1, false, false,
+                                         "sine warping of the interior nodes (fraction of the "
+                                         "domain size)"});
+  } else if (generator == "naca0012" || generator == "naca0012_extruded") {
+    m.kind = generator == "naca0012" ? MultiBlockMeshKind::kNaca0012
+                                     : MultiBlockMeshKind::kNaca0012Extruded;
     m.level = static_cast<int>(deck.get_int(
         "mesh.level", {std::nullopt, 0, 2, "refinement level: 0 coarse, 1 medium, 2 fine"}));
     m.far_field_chords = deck.get_real(
         "mesh.far_field", {20.0, 2, kInf, true, false, "distance of the outer boundary, chords"});
+    if (m.kind == MultiBlockMeshKind::kNaca0012Extruded) {
+      m.span_nodes = static_cast<int>(deck.get_int(
+          "mesh.span_nodes", {9, 3, 1 << 10, "nodes along the span (z)"}));
+      m.span = deck.get_real("mesh.span", {1.0, 0, kInf, false, false, "span length, chords"});
+    }
   } else {
     m.kind = MultiBlockMeshKind::kPlot3d;
     m.plot3d_file = deck.get_existing_file("mesh.file", "the Plot3D grid file").string();
@@ -146,10 +174,12 @@ MultigridConfig read_multigrid(DeckReader& deck) {
   mg.coarse_dissipation = deck.get_real(
       "multigrid.coarse_dissipation",
       {1.0, 0, 2, false, false, "artificial dissipation coefficient of the coarse levels"});
-  mg.correction_smoothing = deck.get_real(
-      "multigrid.correction_smoothing",
-      {0.2, 0, 0.25, false, true,
-       "neighbour weight of the averaging of coarse corrections (0: none)"});
+  // Absent: the dimension's default (the solver knows the mesh's dimension; see MultigridConfig).
+  if (deck.has("multigrid.correction_smoothing"))
+    mg.correction_smoothing = deck.get_real(
+        "multigrid.correction_smoothing",
+        {std::nullopt, 0, 0.25, false, true,
+         "neighbour weight of the averaging of coarse corrections (0: none)"});
   return mg;
 }
 

@@ -1,5 +1,7 @@
 #include "portaflow/schemes/multiblock/fas_multigrid.hpp"
 
+#include <cstdio>
+
 #include <KokkosBlas1_axpby.hpp>
 #include <KokkosSparse_spmv.hpp>
 
@@ -11,7 +13,6 @@ namespace portaflow::multiblock {
 
 namespace {
 
-constexpr int kVars = 4;
 // Nodes per used direction a coarse block keeps at least. The order-2 operator works on 3, but
 // the NACA 0012 level-0 mesh with 4 levels (3-node wake blocks on the coarsest) blew up within
 // 3 cycles at the wake cut's far-field corner; with 5 or more it converged at CFL 2.5 (at CFL 3
@@ -29,19 +30,20 @@ constexpr double kResidualShareOfCycle = 0.2;
 // makes each equation's row a contiguous vector).
 void apply(const SparseMatrix& matrix, const DeviceView<Real**>& x, const DeviceView<Real**>& y,
            Real beta) {
-  for (int v = 0; v < kVars; ++v)
+  for (int v = 0; v < static_cast<int>(x.extent(0)); ++v)
     KokkosSparse::spmv("N", Real(1), matrix, Kokkos::subview(x, v, Kokkos::ALL),
                        beta, Kokkos::subview(y, v, Kokkos::ALL));
 }
 
 // y(v, :) = a x(v, :) + b y(v, :).
 void combine(Real a, const DeviceView<Real**>& x, Real b, const DeviceView<Real**>& y) {
-  for (int v = 0; v < kVars; ++v)
+  for (int v = 0; v < static_cast<int>(x.extent(0)); ++v)
     KokkosBlas::axpby(a, Kokkos::subview(x, v, Kokkos::ALL), b, Kokkos::subview(y, v, Kokkos::ALL));
 }
 
 // The SBP mass H / J of each packed node (host copy, setup only).
-std::vector<double> node_masses(const MultiBlockSolver& solver) {
+template <int Dim>
+std::vector<double> node_masses(const MultiBlockSolverOf<Dim>& solver) {
   const auto& f = solver.fields();
   const auto jacobian = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.jacobian);
   const auto inverse_norm = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.inverse_norm);
@@ -60,8 +62,20 @@ std::string level_nodes(int level, long long nodes) {
 
 }  // namespace
 
-FasMultigrid::FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine)
-    : settings_(config.multiblock.multigrid) {
+template <int Dim>
+FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
+    : settings_(config.multiblock.multigrid),
+      correction_smoothing_(settings_.correction_smoothing < 0 ? 0.4 / Dim
+                                                                : settings_.correction_smoothing) {
+  // Each node averages 2 Dim neighbours: a weight of 1 / (2 Dim) or more leaves it a negative
+  // weight of its own, and the sweeps then amplify odd-even modes instead of damping them (the
+  // 2D default 0.2 blew up the extruded NACA 0012 in 3D within 23 cycles).
+  if (!(correction_smoothing_ < 0.5 / Dim))
+    throw InputError("multigrid.correction_smoothing is " +
+                     std::to_string(settings_.correction_smoothing) + "; on a " +
+                     std::to_string(Dim) + "D mesh each node averages " + std::to_string(2 * Dim) +
+                     " neighbours, so it must be below 1/" + std::to_string(2 * Dim) +
+                     " (leave it out for the default, 0.4/" + std::to_string(Dim) + ")");
   RunConfig coarse_config = config;
   coarse_config.multiblock.multigrid.levels = 1;
   coarse_config.multiblock.far_field_vortex = false;
@@ -72,7 +86,7 @@ FasMultigrid::FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine
   coarse_config.multiblock.order = 2;
   coarse_config.multiblock.dissipation = settings_.coarse_dissipation;
   report_.push_back(level_nodes(0, fine.node_count()) + " (the mesh)");
-  const MultiBlockSolver* above = &fine;
+  const Solver* above = &fine;
   for (int level = 1; level < settings_.levels; ++level) {
     mesh::CoarseMesh coarse;
     try {
@@ -85,22 +99,28 @@ FasMultigrid::FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine
                        std::to_string(settings_.levels) + ")");
     }
     const auto lines = mesh::describe_coarsening(above->mesh(), coarse);
-    auto solver = std::make_unique<MultiBlockSolver>(coarse_config, std::move(coarse.mesh));
+    auto solver = std::make_unique<Solver>(coarse_config, std::move(coarse.mesh));
     report_.push_back(level_nodes(level, solver->node_count()));
     for (const auto& line : lines) report_.push_back("  " + line);
     transfers_.push_back(build_grid_transfer(above->fields().table, solver->fields().table,
                                              coarse.blocks, node_masses(*above),
-                                             settings_.correction_smoothing));
-    injected_.emplace_back("multigrid.injected", kVars, solver->fields().table.total_nodes);
-    scratch_.emplace_back("multigrid.scratch", kVars, solver->fields().table.total_nodes);
+                                             correction_smoothing_));
+    injected_.emplace_back("multigrid.injected", Solver::kNumVars, solver->fields().table.total_nodes);
+    scratch_.emplace_back("multigrid.scratch", Solver::kNumVars, solver->fields().table.total_nodes);
     coarse_.push_back(std::move(solver));
     above = coarse_.back().get();
   }
+  char line[120];
+  std::snprintf(line, sizeof line, "coarse corrections: %d averaging sweeps, neighbour weight %.4g",
+                kCorrectionSweeps, correction_smoothing_);
+  report_.push_back(line);
 }
 
-FasMultigrid::~FasMultigrid() = default;
+template <int Dim>
+FasMultigrid<Dim>::~FasMultigrid() = default;
 
-double FasMultigrid::node_cycles_per_cycle(long long fine_nodes) const {
+template <int Dim>
+double FasMultigrid<Dim>::node_cycles_per_cycle(long long fine_nodes) const {
   const double smoothing = settings_.pre_smoothing + settings_.post_smoothing;
   double total = 0, visits = 1;
   for (int level = 0; level < levels(); ++level) {
@@ -118,14 +138,18 @@ double FasMultigrid::node_cycles_per_cycle(long long fine_nodes) const {
   return total;
 }
 
-void FasMultigrid::cycle(MultiBlockSolver& fine) { visit(0, fine); }
+template <int Dim>
+void FasMultigrid<Dim>::cycle(Solver& fine) {
+  visit(0, fine);
+}
 
-void FasMultigrid::visit(int level, MultiBlockSolver& solver) {
+template <int Dim>
+void FasMultigrid<Dim>::visit(int level, Solver& solver) {
   // The fine level's residual norms come from the first smoothing cycle of each multigrid cycle.
   const bool record = level == 0;
   for (int s = 0; s < settings_.pre_smoothing; ++s) solver.runge_kutta_cycle(record && s == 0);
   if (level + 1 < levels()) {
-    MultiBlockSolver& coarse = below(level);
+    Solver& coarse = below(level);
     const GridTransfer& transfer = transfers_[static_cast<std::size_t>(level)];
     const DeviceView<Real**> injected = injected_[static_cast<std::size_t>(level)];
     solver.compute_residual();  // dU/dt + this level's own forcing
@@ -142,7 +166,7 @@ void FasMultigrid::visit(int level, MultiBlockSolver& solver) {
     for (int k = 0; k < visits; ++k) visit(level + 1, coarse);
 
     combine(Real(1), coarse.fields().u, Real(-1), injected);  // injected := u_H - I u_h
-    if (settings_.correction_smoothing > 0) {
+    if (correction_smoothing_ > 0) {
       const DeviceView<Real**> scratch = scratch_[static_cast<std::size_t>(level)];
       for (int sweep = 0; sweep < kCorrectionSweeps; ++sweep) {
         apply(transfer.correction_smoothing, injected, scratch, Real(0));
@@ -155,5 +179,8 @@ void FasMultigrid::visit(int level, MultiBlockSolver& solver) {
   for (int s = 0; s < settings_.post_smoothing; ++s)
     solver.runge_kutta_cycle(record && settings_.pre_smoothing == 0 && s == 0);
 }
+
+template class FasMultigrid<2>;
+template class FasMultigrid<3>;
 
 }  // namespace portaflow::multiblock

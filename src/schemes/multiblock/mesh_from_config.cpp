@@ -3,6 +3,8 @@
 #include "portaflow/mesh/block_connectivity.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 #include "portaflow/mesh/c_mesh.hpp"
+#include "portaflow/mesh/cube_mesh.hpp"
+#include "portaflow/mesh/extrude_mesh.hpp"
 #include "portaflow/mesh/plot3d.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 
@@ -17,6 +19,16 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
       return mesh::four_block_mesh({m.nodes[0], m.nodes[1]}, m.domain, m.warp);
     case MultiBlockMeshKind::kNaca0012:
       return mesh::naca0012_c_mesh(m.level, m.far_field_chords);
+    case MultiBlockMeshKind::kCube:
+    case MultiBlockMeshKind::kCubeBlocks: {
+      const std::array<double, 6> domain{m.domain[0], m.domain[1], m.domain[2],
+                                         m.domain[3], m.domain_z[0], m.domain_z[1]};
+      return m.kind == MultiBlockMeshKind::kCube ? mesh::cube_mesh(m.nodes, domain, m.warp)
+                                                 : mesh::cube_blocks_mesh(m.nodes, domain, m.warp);
+    }
+    case MultiBlockMeshKind::kNaca0012Extruded:
+      return mesh::extrude(mesh::naca0012_c_mesh(m.level, m.far_field_chords), m.span_nodes,
+                           m.span);
     case MultiBlockMeshKind::kPlot3d: {
       std::vector<mesh::BoundaryPatch> named;
       auto blocks = mesh::read_plot3d(m.plot3d_file);
@@ -25,6 +37,11 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
           throw InputError("mesh.boundaries names block " + std::to_string(spec.block) +
                            " but '" + m.plot3d_file + "' has " + std::to_string(blocks.size()) +
                            " blocks (numbered from 0)");
+        if (spec.face >= 4 && blocks[spec.block].dimension() == 2)
+          throw InputError("mesh.boundaries names face " +
+                           std::string(mesh::face_name(static_cast<mesh::Face>(spec.face))) +
+                           " of block " + std::to_string(spec.block) + " but '" + m.plot3d_file +
+                           "' is 2D (its blocks have imin, imax, jmin and jmax only)");
         mesh::BoundaryPatch patch;
         patch.patch.block = spec.block;
         patch.patch.face = static_cast<mesh::Face>(spec.face);

@@ -13,21 +13,18 @@ namespace portaflow::multiblock {
 
 namespace {
 
-using Eq = physics::Euler<2>;
-constexpr int kVars = Eq::kNumVars;
-
 int minimum_nodes(int order) { return order == 2 ? Sbp<2>::kMinNodes : Sbp<4>::kMinNodes; }
 
-void check_mesh(const mesh::MultiBlockMesh& mesh, int order) {
+void check_mesh(const mesh::MultiBlockMesh& mesh, int order, int dimension) {
   mesh::validate(mesh);
-  if (mesh.dimension != 2)
-    throw Error("multiblock: only 2D meshes are supported so far; this mesh is " +
-                std::to_string(mesh.dimension) + "D");
+  if (mesh.dimension != dimension)
+    throw Error("internal error: a " + std::to_string(mesh.dimension) + "D mesh given to the " +
+                std::to_string(dimension) + "D multi-block solver");
   if (mesh.blocks.size() > static_cast<std::size_t>(kMaxBlocks))
     throw Error("multiblock: the mesh has " + std::to_string(mesh.blocks.size()) +
                 " blocks; at most " + std::to_string(kMaxBlocks) + " are supported");
   for (std::size_t b = 0; b < mesh.blocks.size(); ++b)
-    for (int d = 0; d < 2; ++d)
+    for (int d = 0; d < dimension; ++d)
       if (mesh.blocks[b].nodes[d] < minimum_nodes(order))
         throw Error("multiblock: block " + std::to_string(b) + " ('" + mesh.blocks[b].name +
                     "') has " + std::to_string(mesh.blocks[b].nodes[d]) + " nodes in direction " +
@@ -49,11 +46,24 @@ BlockTable make_table(const mesh::MultiBlockMesh& mesh) {
   return table;
 }
 
-// The conservative state of primitive (rho, u, v, p) given as doubles (setup data).
-Eq::State to_conservative(const std::array<double, 4>& w, const physics::IdealGas& gas) {
-  Eq::State primitive;
-  for (int v = 0; v < kVars; ++v) primitive[v] = static_cast<Real>(w[v]);
-  return Eq::to_conservative(primitive, gas);
+// The conservative state of primitive (rho, u, v, (w,) p) given as doubles (setup data).
+template <int Dim>
+typename physics::Euler<Dim>::State to_conservative(const std::array<double, Dim + 2>& w,
+                                                    const physics::IdealGas& gas) {
+  typename physics::Euler<Dim>::State primitive;
+  for (int v = 0; v < Dim + 2; ++v) primitive[v] = static_cast<Real>(w[v]);
+  return physics::Euler<Dim>::to_conservative(primitive, gas);
+}
+
+// f at a position (x, y, z): f(x, y) in 2D.
+template <int Dim>
+std::array<double, Dim + 2> evaluate_at(const typename PointFunctionOf<Dim>::type& f,
+                                        const std::array<double, 3>& position) {
+  if constexpr (Dim == 2) {
+    return f(position[0], position[1]);
+  } else {
+    return f(position[0], position[1], position[2]);
+  }
 }
 
 }  // namespace
@@ -65,29 +75,32 @@ std::array<double, 4> freestream_primitive(const RunConfig& config) {
   return {1.0, mach * std::cos(alpha), mach * std::sin(alpha), 1.0 / gamma};
 }
 
-MultiBlockSolver::MultiBlockSolver(const RunConfig& config)
-    : MultiBlockSolver(config, mesh_from_config(config)) {}
+template <int Dim>
+MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config)
+    : MultiBlockSolverOf(config, mesh_from_config(config)) {}
 
-MultiBlockSolver::MultiBlockSolver(const RunConfig& config, mesh::MultiBlockMesh mesh)
+template <int Dim>
+MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::MultiBlockMesh mesh)
     : config_(config), mesh_(std::move(mesh)) {
+  constexpr int kVars = kNumVars;
   gas_.gamma = static_cast<Real>(config.physics.gamma);
   const int order = config.multiblock.order;
-  check_mesh(mesh_, order);
+  check_mesh(mesh_, order, Dim);
   if (config.multiblock.far_field_vortex && !(config.freestream.mach < 1))
     throw InputError("multiblock.far_field_vortex needs a subsonic free stream (Prandtl-Glauert "
                      "factor sqrt(1 - M^2)); problem.mach is " +
                      std::to_string(config.freestream.mach));
   fields_.table = make_table(mesh_);
   const int n = fields_.table.total_nodes;
-  fields_.coordinates = DeviceView<Real**>("multiblock.coordinates", 2, n);
-  fields_.metric = DeviceView<Real**>("multiblock.metric", 4, n);
+  fields_.coordinates = DeviceView<Real**>("multiblock.coordinates", Dim, n);
+  fields_.metric = DeviceView<Real**>("multiblock.metric", Dim * Dim, n);
   fields_.jacobian = DeviceView<Real*>("multiblock.jacobian", n);
   fields_.u = DeviceView<Real**>("multiblock.u", kVars, n);
   fields_.u_start = DeviceView<Real**>("multiblock.u_start", kVars, n);
   fields_.residual = DeviceView<Real**>("multiblock.residual", kVars, n);
-  fields_.spectral_radius = DeviceView<Real**>("multiblock.spectral_radius", 2, n);
+  fields_.spectral_radius = DeviceView<Real**>("multiblock.spectral_radius", Dim, n);
   fields_.time_step = DeviceView<Real*>("multiblock.time_step", n);
-  fields_.inverse_norm = DeviceView<Real**>("multiblock.inverse_norm", 2, n);
+  fields_.inverse_norm = DeviceView<Real**>("multiblock.inverse_norm", Dim, n);
 
   auto coordinates = Kokkos::create_mirror_view(fields_.coordinates);
   for (int b = 0; b < fields_.table.count; ++b) {
@@ -95,93 +108,162 @@ MultiBlockSolver::MultiBlockSolver(const RunConfig& config, mesh::MultiBlockMesh
     for (std::size_t i = 0; i < block.node_count(); ++i) {
       coordinates(0, fields_.table.blocks[b].offset + i) = static_cast<Real>(block.x[i]);
       coordinates(1, fields_.table.blocks[b].offset + i) = static_cast<Real>(block.y[i]);
+      if constexpr (Dim == 3)
+        coordinates(2, fields_.table.blocks[b].offset + i) = static_cast<Real>(block.z[i]);
     }
   }
   Kokkos::deep_copy(fields_.coordinates, coordinates);
-  smallest_det_ = compute_metrics(order, fields_);
+  smallest_det_ = compute_metrics<Dim>(order, fields_);
   if (!(smallest_det_ > 0))
     throw Error("multiblock: the metric Jacobian det(dx/dxi) reaches " +
                 std::to_string(smallest_det_) +
                 " (must be > 0 everywhere): a block is folded or left-handed");
 
   points_ = build_face_points(order, mesh_, fields_.table, point_positions_);
-  const auto freestream = freestream_primitive(config_);
-  set_far_field([&](double, double) { return freestream; });
-  set_state([&](double, double) { return freestream; });
-  if (config_.multiblock.multigrid.levels > 1)
-    multigrid_ = std::make_unique<FasMultigrid>(config_, *this);
-}
-
-MultiBlockSolver::~MultiBlockSolver() = default;
-
-std::vector<std::string> MultiBlockSolver::equation_names() const {
-  return {"mass", "momentum_x", "momentum_y", "energy"};
-}
-
-void MultiBlockSolver::set_state(const PointFunction& primitive) {
-  auto u = Kokkos::create_mirror_view(fields_.u);
-  const auto positions = host_coordinates();
-  for (std::size_t node = 0; node < positions.size(); ++node) {
-    const auto c = to_conservative(primitive(positions[node][0], positions[node][1]), gas_);
-    for (int v = 0; v < kVars; ++v) u(v, node) = c[v];
+  const State w = freestream();
+  if constexpr (Dim == 2) {
+    set_far_field([&](double, double) { return w; });
+    set_state([&](double, double) { return w; });
+  } else {
+    set_far_field([&](double, double, double) { return w; });
+    set_state([&](double, double, double) { return w; });
   }
+  if (config_.multiblock.multigrid.levels > 1)
+    multigrid_ = std::make_unique<FasMultigrid<Dim>>(config_, *this);
+}
+
+template <int Dim>
+MultiBlockSolverOf<Dim>::~MultiBlockSolverOf() = default;
+
+template <int Dim>
+typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::freestream() const {
+  const auto w = freestream_primitive(config_);
+  if constexpr (Dim == 2) {
+    return w;
+  } else {
+    return {w[0], w[1], w[2], 0.0, w[3]};
+  }
+}
+
+template <int Dim>
+double MultiBlockSolverOf<Dim>::reference_area() const {
+  if constexpr (Dim == 2) {
+    return 1.0;
+  } else {
+    double low = mesh_.blocks.front().z.front(), high = low;
+    for (const auto& block : mesh_.blocks)
+      for (const double z : block.z) {
+        low = std::min(low, z);
+        high = std::max(high, z);
+      }
+    return high - low;
+  }
+}
+
+template <int Dim>
+std::vector<std::string> MultiBlockSolverOf<Dim>::equation_names() const {
+  if constexpr (Dim == 2) {
+    return {"mass", "momentum_x", "momentum_y", "energy"};
+  } else {
+    return {"mass", "momentum_x", "momentum_y", "momentum_z", "energy"};
+  }
+}
+
+template <int Dim>
+void MultiBlockSolverOf<Dim>::set_state(const Function& primitive) {
+  auto u = Kokkos::create_mirror_view(fields_.u);
+  std::size_t node = 0;
+  for (const auto& block : mesh_.blocks)
+    for (std::size_t i = 0; i < block.node_count(); ++i, ++node) {
+      const auto c = to_conservative<Dim>(
+          evaluate_at<Dim>(primitive, mesh::node_position(block, i)), gas_);
+      for (int v = 0; v < kNumVars; ++v) u(v, node) = c[v];
+    }
   Kokkos::deep_copy(fields_.u, u);
-  compute_spectral_radii(fields_, gas_);
+  compute_spectral_radii<Dim>(fields_, gas_);
   have_norms_ = false;
 }
 
-void MultiBlockSolver::set_far_field(const PointFunction& primitive) {
+template <int Dim>
+void MultiBlockSolverOf<Dim>::set_conservative_state(const std::vector<double>& packed) {
+  const std::size_t n = static_cast<std::size_t>(fields_.table.total_nodes);
+  if (packed.size() != kNumVars * n)
+    throw Error("multiblock: a state of " + std::to_string(packed.size()) + " values given for " +
+                std::to_string(kNumVars) + " variables at " + std::to_string(n) + " nodes");
+  auto u = Kokkos::create_mirror_view(fields_.u);
+  for (int v = 0; v < kNumVars; ++v)
+    for (std::size_t node = 0; node < n; ++node) u(v, node) = static_cast<Real>(packed[v * n + node]);
+  Kokkos::deep_copy(fields_.u, u);
+  compute_spectral_radii<Dim>(fields_, gas_);
+  have_norms_ = false;
+}
+
+template <int Dim>
+void MultiBlockSolverOf<Dim>::set_far_field(const Function& primitive) {
   auto external = Kokkos::create_mirror_view(points_.external);
   for (int p = 0; p < points_.count; ++p) {
-    const auto c = to_conservative(primitive(point_positions_[p][0], point_positions_[p][1]), gas_);
-    for (int v = 0; v < kVars; ++v) external(v, p) = c[v];
+    const auto c = to_conservative<Dim>(evaluate_at<Dim>(primitive, point_positions_[p]), gas_);
+    for (int v = 0; v < kNumVars; ++v) external(v, p) = c[v];
   }
   Kokkos::deep_copy(points_.external, external);
   have_norms_ = false;
 }
 
-void MultiBlockSolver::set_source(const PointFunction& source) {
-  fields_.source = DeviceView<Real**>("multiblock.source", kVars, fields_.table.total_nodes);
+template <int Dim>
+void MultiBlockSolverOf<Dim>::set_source(const Function& source) {
+  fields_.source = DeviceView<Real**>("multiblock.source", kNumVars, fields_.table.total_nodes);
   auto s = Kokkos::create_mirror_view(fields_.source);
-  const auto positions = host_coordinates();
-  for (std::size_t node = 0; node < positions.size(); ++node) {
-    const auto value = source(positions[node][0], positions[node][1]);
-    for (int v = 0; v < kVars; ++v) s(v, node) = static_cast<Real>(value[v]);
-  }
+  std::size_t node = 0;
+  for (const auto& block : mesh_.blocks)
+    for (std::size_t i = 0; i < block.node_count(); ++i, ++node) {
+      const auto value = evaluate_at<Dim>(source, mesh::node_position(block, i));
+      for (int v = 0; v < kNumVars; ++v) s(v, node) = static_cast<Real>(value[v]);
+    }
   Kokkos::deep_copy(fields_.source, s);
   have_norms_ = false;
 }
 
-void MultiBlockSolver::refresh_spectral_radii() { compute_spectral_radii(fields_, gas_); }
+template <int Dim>
+void MultiBlockSolverOf<Dim>::refresh_spectral_radii() {
+  compute_spectral_radii<Dim>(fields_, gas_);
+}
 
-DeviceView<Real**> MultiBlockSolver::forcing() {
+template <int Dim>
+DeviceView<Real**> MultiBlockSolverOf<Dim>::forcing() {
   if (fields_.source.extent(0) == 0)
-    fields_.source = DeviceView<Real**>("multiblock.forcing", kVars, fields_.table.total_nodes);
+    fields_.source = DeviceView<Real**>("multiblock.forcing", kNumVars, fields_.table.total_nodes);
   return fields_.source;
 }
 
-double MultiBlockSolver::node_cycles_per_cycle() const {
+template <int Dim>
+double MultiBlockSolverOf<Dim>::node_cycles_per_cycle() const {
   return multigrid_ ? multigrid_->node_cycles_per_cycle(node_count())
                     : static_cast<double>(node_count());
 }
 
-std::vector<std::string> MultiBlockSolver::setup_report() const {
-  if (!multigrid_) return {};
-  std::vector<std::string> lines{
+template <int Dim>
+std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
+  std::vector<std::string> lines;
+  if (Dim == 3 && config_.execution.kernel == KernelChoice::kTeam)
+    lines.push_back("3D mesh: the volume residual runs the flat kernel (the team kernel tiles 2D "
+                    "blocks only)");
+  if (!multigrid_) return lines;
+  lines.push_back(
       std::string("multigrid: FAS ") + (config_.multiblock.multigrid.w_cycle ? "W" : "V") +
       "-cycles over " + std::to_string(multigrid_->levels()) + " levels, " +
       std::to_string(config_.multiblock.multigrid.pre_smoothing) + " Runge-Kutta cycle(s) before " +
       "and " + std::to_string(config_.multiblock.multigrid.post_smoothing) +
-      " after each coarse-grid correction"};
+      " after each coarse-grid correction");
   for (const auto& line : multigrid_->report()) lines.push_back("  " + line);
   return lines;
 }
 
-void MultiBlockSolver::compute_residual() {
-  compute_volume_residual(config_.multiblock.order, config_.execution.kernel, fields_,
-                          static_cast<Real>(config_.multiblock.dissipation), gas_);
-  add_penalties(fields_, points_, gas_);
-  if (fields_.source.extent(0) > 0) add_source(fields_);
+template <int Dim>
+void MultiBlockSolverOf<Dim>::compute_residual() {
+  compute_volume_residual<Dim>(config_.multiblock.order, config_.execution.kernel, fields_,
+                               static_cast<Real>(config_.multiblock.dissipation), gas_);
+  add_penalties<Dim>(fields_, points_, gas_);
+  if (fields_.source.extent(0) > 0) add_source<Dim>(fields_);
 }
 
 // Cycles between updates of the far-field vortex from the current lift: the circulation
@@ -193,7 +275,8 @@ constexpr long long kVortexUpdateEvery = 5;
 // airfoil in compressible subsonic flow is the free stream plus a point vortex of circulation
 // Gamma = CL c |V_inf| / 2 at the quarter chord, stretched by the Prandtl-Glauert factor; the
 // thermodynamic state follows from constant total enthalpy and entropy.
-void MultiBlockSolver::update_far_field_vortex() {
+template <int Dim>
+void MultiBlockSolverOf<Dim>::update_far_field_vortex() {
   const double pi = 3.14159265358979323846;
   const double gamma = config_.physics.gamma;
   const double mach = config_.freestream.mach;
@@ -201,7 +284,7 @@ void MultiBlockSolver::update_far_field_vortex() {
   const auto w = freestream_primitive(config_);
   const double circulation = 0.5 * mach * forces().lift;  // chord 1, |V_inf| = Mach (a_inf = 1)
   const double beta = std::sqrt(1 - mach * mach);
-  set_far_field([&](double x, double y) {
+  auto vortex = [&](double x, double y) {
     const double dx = x - 0.25, dy = y;
     const double r = std::max(std::hypot(dx, dy), 1e-12);
     const double theta = std::atan2(dy, dx);
@@ -212,10 +295,19 @@ void MultiBlockSolver::update_far_field_vortex() {
     const double a2 = 1 + 0.5 * (gamma - 1) * (mach * mach - u * u - v * v);  // a_inf = 1
     return std::array<double, 4>{std::pow(a2, 1 / (gamma - 1)), u, v,
                                  std::pow(a2, gamma / (gamma - 1)) / gamma};
-  });
+  };
+  if constexpr (Dim == 2) {
+    set_far_field(vortex);
+  } else {  // an extruded airfoil: the same vortex along the span
+    set_far_field([&](double x, double y, double) {
+      const auto s = vortex(x, y);
+      return State{s[0], s[1], s[2], 0.0, s[3]};
+    });
+  }
 }
 
-void MultiBlockSolver::cycle() {
+template <int Dim>
+void MultiBlockSolverOf<Dim>::cycle() {
   if (config_.multiblock.far_field_vortex && cycles_ % kVortexUpdateEvery == 0)
     update_far_field_vortex();
   if (multigrid_) {
@@ -226,21 +318,25 @@ void MultiBlockSolver::cycle() {
   ++cycles_;
 }
 
-void MultiBlockSolver::runge_kutta_cycle(bool keep_norms) {
+template <int Dim>
+void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
   const Real cfl = static_cast<Real>(config_.time.cfl);
   compute_residual();
-  const auto squares = first_stage(fields_, static_cast<Real>(kRungeKuttaAlpha[0]), cfl, gas_);
+  const auto squares =
+      first_stage<Dim>(fields_, static_cast<Real>(kRungeKuttaAlpha[0]), cfl, gas_);
   if (keep_norms) {
     last_squares_ = squares;
     have_norms_ = true;
   }
   for (int stage = 1; stage < 5; ++stage) {
     compute_residual();
-    later_stage(fields_, static_cast<Real>(kRungeKuttaAlpha[stage]), gas_);
+    later_stage<Dim>(fields_, static_cast<Real>(kRungeKuttaAlpha[stage]), gas_);
   }
 }
 
-std::vector<double> MultiBlockSolver::residual_norms() {
+template <int Dim>
+std::vector<double> MultiBlockSolverOf<Dim>::residual_norms() {
+  constexpr int kVars = kNumVars;
   if (!have_norms_) {
     compute_residual();
     const auto residual = fields_.residual;
@@ -261,11 +357,12 @@ std::vector<double> MultiBlockSolver::residual_norms() {
   return norms;
 }
 
-std::array<double, 4> MultiBlockSolver::evaluate_residual() {
+template <int Dim>
+typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::evaluate_residual() {
   compute_residual();
   const auto residual = fields_.residual;
-  std::array<double, 4> largest{};
-  for (int v = 0; v < kVars; ++v)
+  State largest{};
+  for (int v = 0; v < kNumVars; ++v)
     largest[v] = par_max<Real>("multiblock.residual_max", IndexRange{0, fields_.table.total_nodes},
                                KOKKOS_LAMBDA(const int node, Real& m) {
                                  m = math::fmax(m, math::fabs(residual(v, node)));
@@ -273,11 +370,12 @@ std::array<double, 4> MultiBlockSolver::evaluate_residual() {
   return largest;
 }
 
-ForceCoefficients MultiBlockSolver::forces() const {
-  const auto force = wall_force(fields_, points_, gas_);
+template <int Dim>
+ForceCoefficients MultiBlockSolverOf<Dim>::forces() const {
+  const auto force = wall_force<Dim>(fields_, points_, gas_);
   const auto freestream = freestream_primitive(config_);
   const double speed2 = freestream[1] * freestream[1] + freestream[2] * freestream[2];
-  const double dynamic_pressure = 0.5 * freestream[0] * speed2;
+  const double dynamic_pressure = 0.5 * freestream[0] * speed2 * reference_area();
   // The wall force above integrates p; on a closed wall the free-stream part sums to zero
   // (1^T H D x = x_last - x_first = 0), so no p_inf correction is needed.
   const double alpha = config_.freestream.alpha_degrees * M_PI / 180;
@@ -298,18 +396,32 @@ std::vector<double> packed_to_host(const DeviceView<Real**>& view) {
 }
 }  // namespace
 
-std::vector<double> MultiBlockSolver::host_state() const { return packed_to_host(fields_.u); }
+template <int Dim>
+std::vector<double> MultiBlockSolverOf<Dim>::host_state() const {
+  return packed_to_host(fields_.u);
+}
 
-std::vector<double> MultiBlockSolver::host_residual() const {
+template <int Dim>
+std::vector<double> MultiBlockSolverOf<Dim>::host_residual() const {
   return packed_to_host(fields_.residual);
 }
 
-std::vector<std::array<double, 2>> MultiBlockSolver::host_coordinates() const {
-  std::vector<std::array<double, 2>> out;
+template <int Dim>
+std::vector<typename MultiBlockSolverOf<Dim>::Position> MultiBlockSolverOf<Dim>::host_coordinates()
+    const {
+  std::vector<Position> out;
   out.reserve(fields_.table.total_nodes);
   for (const auto& block : mesh_.blocks)
-    for (std::size_t i = 0; i < block.node_count(); ++i) out.push_back({block.x[i], block.y[i]});
+    for (std::size_t i = 0; i < block.node_count(); ++i) {
+      const auto p = mesh::node_position(block, i);
+      Position position;
+      for (int c = 0; c < Dim; ++c) position[c] = p[c];
+      out.push_back(position);
+    }
   return out;
 }
+
+template class MultiBlockSolverOf<2>;
+template class MultiBlockSolverOf<3>;
 
 }  // namespace portaflow::multiblock

@@ -12,20 +12,27 @@ namespace portaflow::multiblock {
 
 namespace {
 
-using Eq = physics::Euler<2>;
-
-KOKKOS_INLINE_FUNCTION Eq::State mirror_state(const Eq::State& ub, const Real (&n)[2]) {
-  const Real un = (ub[Eq::kMom] * n[0] + ub[Eq::kMom + 1] * n[1]) / (n[0] * n[0] + n[1] * n[1]);
-  Eq::State ue = ub;
-  ue[Eq::kMom] -= 2 * un * n[0];
-  ue[Eq::kMom + 1] -= 2 * un * n[1];
+template <int Dim>
+KOKKOS_INLINE_FUNCTION typename physics::Euler<Dim>::State mirror_state(
+    const typename physics::Euler<Dim>::State& ub, const Real (&n)[Dim]) {
+  using Eq = physics::Euler<Dim>;
+  Real mn = 0, nn = 0;
+  for (int c = 0; c < Dim; ++c) {
+    mn += ub[Eq::kMom + c] * n[c];
+    nn += n[c] * n[c];
+  }
+  const Real un = mn / nn;
+  typename Eq::State ue = ub;
+  for (int c = 0; c < Dim; ++c) ue[Eq::kMom + c] -= 2 * un * n[c];
   return ue;
 }
 
 }  // namespace
 
-void add_penalties(const Fields<2>& fields, const FacePoints& points,
+template <int Dim>
+void add_penalties(const Fields<Dim>& fields, const FacePoints& points,
                    const physics::IdealGas& gas) {
+  using Eq = physics::Euler<Dim>;
   constexpr int kVars = Eq::kNumVars;
   const auto u = fields.u;
   const auto metric = fields.metric;
@@ -36,57 +43,73 @@ void add_penalties(const Fields<2>& fields, const FacePoints& points,
     const int node = fp.node(p);
     const int d = fp.direction(p);
     const Real side = fp.side(p);
-    Eq::State ub, ue;
+    typename Eq::State ub, ue;
     for (int v = 0; v < kVars; ++v) ub[v] = u(v, node);
-    const Real normal[2] = {side * metric(2 * d, node), side * metric(2 * d + 1, node)};
+    Real normal[Dim];
+    for (int c = 0; c < Dim; ++c) normal[c] = side * metric(Dim * d + c, node);
     const int kind = fp.kind(p);
     if (kind == kFarFieldPoint) {
       for (int v = 0; v < kVars; ++v) ue[v] = fp.external(v, p);
     } else if (kind == kWallPoint) {
-      ue = mirror_state(ub, normal);
+      ue = mirror_state<Dim>(ub, normal);
     } else {
       const int twin = fp.twin(p);
       for (int v = 0; v < kVars; ++v) ue[v] = u(v, twin);
     }
-    const Eq::State fb = physics::normal_flux<2>(ub, normal, gas);
-    const Eq::State fs = physics::roe_flux<2>(ub, ue, normal, gas);
+    const typename Eq::State fb = physics::normal_flux<Dim>(ub, normal, gas);
+    const typename Eq::State fs = physics::roe_flux<Dim>(ub, ue, normal, gas);
     const Real scale = jacobian(node) * fp.inverse_norm(p);
     // A corner node is on two faces (and a sub-face end on two patches): atomics.
     for (int v = 0; v < kVars; ++v) Kokkos::atomic_add(&residual(v, node), scale * (fb[v] - fs[v]));
   });
 }
 
-void add_source(const Fields<2>& fields) {
+template <int Dim>
+void add_source(const Fields<Dim>& fields) {
+  constexpr int kVars = Dim + 2;
   const auto source = fields.source;
   const auto residual = fields.residual;
   par_for("multiblock.source", IndexRange{0, fields.table.total_nodes},
           KOKKOS_LAMBDA(const int node) {
-            for (int v = 0; v < Eq::kNumVars; ++v) residual(v, node) += source(v, node);
+            for (int v = 0; v < kVars; ++v) residual(v, node) += source(v, node);
           });
 }
 
-std::array<double, 2> wall_force(const Fields<2>& fields, const FacePoints& points,
-                                 const physics::IdealGas& gas) {
+template <int Dim>
+std::array<double, Dim> wall_force(const Fields<Dim>& fields, const FacePoints& points,
+                                   const physics::IdealGas& gas) {
+  using Eq = physics::Euler<Dim>;
   const auto u = fields.u;
   const auto metric = fields.metric;
   const FacePoints fp = points;
-  SumArray<double, 2> force;
+  SumArray<double, Dim> force;
   par_reduce(
       "multiblock.wall_force", IndexRange{0, fp.count},
-      KOKKOS_LAMBDA(const int p, SumArray<double, 2>& acc) {
+      KOKKOS_LAMBDA(const int p, SumArray<double, Dim>& acc) {
         if (fp.kind(p) != kWallPoint) return;
         const int node = fp.node(p);
         const int d = fp.direction(p);
-        Eq::State ub;
+        typename Eq::State ub;
         for (int v = 0; v < Eq::kNumVars; ++v) ub[v] = u(v, node);
         const Real pressure = Eq::pressure(ub, gas);
         // The outward normal of the fluid points into the body: p n_out is the force on it.
         const Real weight = fp.surface_weight(p) * fp.side(p) * pressure;
-        acc.value[0] += weight * metric(2 * d, node);
-        acc.value[1] += weight * metric(2 * d + 1, node);
+        for (int c = 0; c < Dim; ++c) acc.value[c] += weight * metric(Dim * d + c, node);
       },
-      Kokkos::Sum<SumArray<double, 2>>(force));
-  return {force.value[0], force.value[1]};
+      Kokkos::Sum<SumArray<double, Dim>>(force));
+  std::array<double, Dim> out;
+  for (int c = 0; c < Dim; ++c) out[c] = force.value[c];
+  return out;
 }
+
+#define PORTAFLOW_MULTIBLOCK_PENALTIES(D)                                                  \
+  template void add_penalties<D>(const Fields<D>&, const FacePoints&,                    \
+                                 const physics::IdealGas&);                              \
+  template void add_source<D>(const Fields<D>&);                                         \
+  template std::array<double, D> wall_force<D>(const Fields<D>&, const FacePoints&,      \
+                                               const physics::IdealGas&);
+PORTAFLOW_MULTIBLOCK_PENALTIES(2)
+PORTAFLOW_MULTIBLOCK_PENALTIES(3)
+#undef PORTAFLOW_MULTIBLOCK_PENALTIES
 
 }  // namespace portaflow::multiblock

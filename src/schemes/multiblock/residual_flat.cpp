@@ -1,5 +1,6 @@
 // The volume residual, one thread per node (the flat variant the team kernel is measured
-// against): SBP flux differences along each index direction and the SBP artificial dissipation.
+// against, and the only one in 3D): SBP flux differences along each index direction and the SBP
+// artificial dissipation.
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/riemann_roe.hpp"
@@ -13,9 +14,9 @@ void compute_volume_residual_team(int order, const Fields<2>& fields, Real dissi
 
 namespace {
 
-template <int Order>
-void volume_residual_flat(const Fields<2>& fields, Real epsilon, const physics::IdealGas gas) {
-  using Eq = physics::Euler<2>;
+template <int Dim, int Order>
+void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics::IdealGas gas) {
+  using Eq = physics::Euler<Dim>;
   constexpr int kVars = Eq::kNumVars;
   constexpr int P = Sbp<Order>::kDissipationP;
   using Rows = DifferenceRows<P>;
@@ -30,7 +31,7 @@ void volume_residual_flat(const Fields<2>& fields, Real epsilon, const physics::
         const NodeIndex at = table.locate(node);
         const BlockExtent& e = table.blocks[at.block];
         Real rhs[kVars] = {};
-        for (int d = 0; d < 2; ++d) {
+        for (int d = 0; d < Dim; ++d) {
           const int r = at.ijk[d];
           const int n = e.nodes[d];
           const int stride = e.stride(d);
@@ -38,10 +39,11 @@ void volume_residual_flat(const Fields<2>& fields, Real epsilon, const physics::
           // D_d applied to the contravariant flux F_d = (grad(xi_d)/J) . (F, G) (seed 001 eq. 3).
           sbp_row<Order>(r, n, [&](int q, Real a) {
             const int p = base + q * stride;
-            Eq::State uq;
+            typename Eq::State uq;
             for (int v = 0; v < kVars; ++v) uq[v] = u(v, p);
-            const Real normal[2] = {metric(2 * d, p), metric(2 * d + 1, p)};
-            const Eq::State f = physics::normal_flux<2>(uq, normal, gas);
+            Real normal[Dim];
+            for (int c = 0; c < Dim; ++c) normal[c] = metric(Dim * d + c, p);
+            const typename Eq::State f = physics::normal_flux<Dim>(uq, normal, gas);
             for (int v = 0; v < kVars; ++v) rhs[v] -= a * f[v];
           });
           // -epsilon H^-1 4^-p D_p^T B D_p u with B the spectral radius in direction d.
@@ -65,12 +67,21 @@ void volume_residual_flat(const Fields<2>& fields, Real epsilon, const physics::
 
 }  // namespace
 
-void compute_volume_residual(int order, KernelChoice kernel, const Fields<2>& fields,
+template <int Dim>
+void compute_volume_residual(int order, KernelChoice kernel, const Fields<Dim>& fields,
                              Real dissipation, const physics::IdealGas& gas) {
-  if (kernel == KernelChoice::kTeam) return compute_volume_residual_team(order, fields, dissipation, gas);
-  if (order == 2) return volume_residual_flat<2>(fields, dissipation, gas);
-  if (order == 4) return volume_residual_flat<4>(fields, dissipation, gas);
+  if constexpr (Dim == 2) {
+    if (kernel == KernelChoice::kTeam)
+      return compute_volume_residual_team(order, fields, dissipation, gas);
+  }
+  if (order == 2) return volume_residual_flat<Dim, 2>(fields, dissipation, gas);
+  if (order == 4) return volume_residual_flat<Dim, 4>(fields, dissipation, gas);
   throw Error("multiblock: SBP order " + std::to_string(order) + " is not available (2 or 4)");
 }
+
+template void compute_volume_residual<2>(int, KernelChoice, const Fields<2>&, Real,
+                                         const physics::IdealGas&);
+template void compute_volume_residual<3>(int, KernelChoice, const Fields<3>&, Real,
+                                         const physics::IdealGas&);
 
 }  // namespace portaflow::multiblock

@@ -8,40 +8,50 @@ namespace portaflow::multiblock {
 
 namespace {
 
-using Eq = physics::Euler<2>;
-constexpr int kVars = Eq::kNumVars;
-
 // |grad(xi_d)/J . u| + a |grad(xi_d)/J| for each direction d.
-template <class Metric>
-KOKKOS_INLINE_FUNCTION void spectral_radii_at(const Eq::State& u, const Metric& metric, int node,
-                                              const physics::IdealGas& gas, Real (&radius)[2]) {
-  const Real vx = u[Eq::kMom] / u[Eq::kRho];
-  const Real vy = u[Eq::kMom + 1] / u[Eq::kRho];
+template <int Dim, class Metric>
+KOKKOS_INLINE_FUNCTION void spectral_radii_at(const typename physics::Euler<Dim>::State& u,
+                                              const Metric& metric, int node,
+                                              const physics::IdealGas& gas, Real (&radius)[Dim]) {
+  using Eq = physics::Euler<Dim>;
+  Real vel[Dim];
+  for (int c = 0; c < Dim; ++c) vel[c] = u[Eq::kMom + c] / u[Eq::kRho];
   const Real a = Eq::sound_speed(u[Eq::kRho], Eq::pressure(u, gas), gas);
-  for (int d = 0; d < 2; ++d) {
-    const Real nx = metric(2 * d, node), ny = metric(2 * d + 1, node);
-    radius[d] = math::fabs(nx * vx + ny * vy) + a * math::sqrt(nx * nx + ny * ny);
+  for (int d = 0; d < Dim; ++d) {
+    Real nu = 0, nn = 0;
+    for (int c = 0; c < Dim; ++c) {
+      const Real n = metric(Dim * d + c, node);
+      nu += n * vel[c];
+      nn += n * n;
+    }
+    radius[d] = math::fabs(nu) + a * math::sqrt(nn);
   }
 }
 
 }  // namespace
 
-void compute_spectral_radii(const Fields<2>& fields, const physics::IdealGas& gas) {
+template <int Dim>
+void compute_spectral_radii(const Fields<Dim>& fields, const physics::IdealGas& gas) {
+  using Eq = physics::Euler<Dim>;
+  constexpr int kVars = Eq::kNumVars;
   const auto u = fields.u;
   const auto metric = fields.metric;
   const auto radius = fields.spectral_radius;
   par_for("multiblock.spectral_radii", IndexRange{0, fields.table.total_nodes},
           KOKKOS_LAMBDA(const int node) {
-            Eq::State s;
+            typename Eq::State s;
             for (int v = 0; v < kVars; ++v) s[v] = u(v, node);
-            Real r[2];
-            spectral_radii_at(s, metric, node, gas, r);
-            for (int d = 0; d < 2; ++d) radius(d, node) = r[d];
+            Real r[Dim];
+            spectral_radii_at<Dim>(s, metric, node, gas, r);
+            for (int d = 0; d < Dim; ++d) radius(d, node) = r[d];
           });
 }
 
-std::array<double, 4> first_stage(const Fields<2>& fields, Real alpha, Real cfl,
-                                  const physics::IdealGas& gas) {
+template <int Dim>
+std::array<double, Dim + 2> first_stage(const Fields<Dim>& fields, Real alpha, Real cfl,
+                                        const physics::IdealGas& gas) {
+  using Eq = physics::Euler<Dim>;
+  constexpr int kVars = Eq::kNumVars;
   const auto u = fields.u;
   const auto u_start = fields.u_start;
   const auto residual = fields.residual;
@@ -56,10 +66,11 @@ std::array<double, 4> first_stage(const Fields<2>& fields, Real alpha, Real cfl,
       KOKKOS_LAMBDA(const int node, SumArray<double, kVars>& acc) {
         // Local time step from the spectral radii of the cycle's starting state, each weighted
         // by the SBP norm's inverse (boundary rows and penalties are that much stiffer).
-        const Real dt = cfl / (jacobian(node) * (radius(0, node) * inverse_norm(0, node) +
-                                                 radius(1, node) * inverse_norm(1, node)));
+        Real stiffness = 0;
+        for (int d = 0; d < Dim; ++d) stiffness += radius(d, node) * inverse_norm(d, node);
+        const Real dt = cfl / (jacobian(node) * stiffness);
         time_step(node) = dt;
-        Eq::State s;
+        typename Eq::State s;
         for (int v = 0; v < kVars; ++v) {
           const Real r = residual(v, node);
           acc.value[v] += double(r) * double(r);
@@ -67,15 +78,20 @@ std::array<double, 4> first_stage(const Fields<2>& fields, Real alpha, Real cfl,
           s[v] = u(v, node) + alpha * dt * r;
           u(v, node) = s[v];
         }
-        Real rad[2];
-        spectral_radii_at(s, metric, node, gas, rad);
-        for (int d = 0; d < 2; ++d) radius(d, node) = rad[d];
+        Real rad[Dim];
+        spectral_radii_at<Dim>(s, metric, node, gas, rad);
+        for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
       },
       Kokkos::Sum<SumArray<double, kVars>>(squares));
-  return {squares.value[0], squares.value[1], squares.value[2], squares.value[3]};
+  std::array<double, kVars> out;
+  for (int v = 0; v < kVars; ++v) out[v] = squares.value[v];
+  return out;
 }
 
-void later_stage(const Fields<2>& fields, Real alpha, const physics::IdealGas& gas) {
+template <int Dim>
+void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas& gas) {
+  using Eq = physics::Euler<Dim>;
+  constexpr int kVars = Eq::kNumVars;
   const auto u = fields.u;
   const auto u_start = fields.u_start;
   const auto residual = fields.residual;
@@ -85,25 +101,28 @@ void later_stage(const Fields<2>& fields, Real alpha, const physics::IdealGas& g
   par_for("multiblock.rk_stage", IndexRange{0, fields.table.total_nodes},
           KOKKOS_LAMBDA(const int node) {
             const Real dt = time_step(node);
-            Eq::State s;
+            typename Eq::State s;
             for (int v = 0; v < kVars; ++v) {
               s[v] = u_start(v, node) + alpha * dt * residual(v, node);
               u(v, node) = s[v];
             }
-            Real rad[2];
-            spectral_radii_at(s, metric, node, gas, rad);
-            for (int d = 0; d < 2; ++d) radius(d, node) = rad[d];
+            Real rad[Dim];
+            spectral_radii_at<Dim>(s, metric, node, gas, rad);
+            for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
           });
 }
 
-int first_nonphysical_node(const Fields<2>& fields, const physics::IdealGas& gas) {
+template <int Dim>
+int first_nonphysical_node(const Fields<Dim>& fields, const physics::IdealGas& gas) {
+  using Eq = physics::Euler<Dim>;
+  constexpr int kVars = Eq::kNumVars;
   const auto u = fields.u;
   const int total = fields.table.total_nodes;
   int first = total;
   par_reduce(
       "multiblock.find_nonphysical", IndexRange{0, total},
       KOKKOS_LAMBDA(const int node, int& lowest) {
-        Eq::State s;
+        typename Eq::State s;
         bool finite = true;
         for (int v = 0; v < kVars; ++v) {
           s[v] = u(v, node);
@@ -115,5 +134,15 @@ int first_nonphysical_node(const Fields<2>& fields, const physics::IdealGas& gas
       Kokkos::Min<int>(first));
   return first < total ? first : -1;
 }
+
+#define PORTAFLOW_MULTIBLOCK_STAGES(D)                                                        \
+  template void compute_spectral_radii<D>(const Fields<D>&, const physics::IdealGas&);        \
+  template std::array<double, D + 2> first_stage<D>(const Fields<D>&, Real, Real,             \
+                                                    const physics::IdealGas&);                \
+  template void later_stage<D>(const Fields<D>&, Real, const physics::IdealGas&);             \
+  template int first_nonphysical_node<D>(const Fields<D>&, const physics::IdealGas&);
+PORTAFLOW_MULTIBLOCK_STAGES(2)
+PORTAFLOW_MULTIBLOCK_STAGES(3)
+#undef PORTAFLOW_MULTIBLOCK_STAGES
 
 }  // namespace portaflow::multiblock

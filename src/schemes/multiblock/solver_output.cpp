@@ -9,24 +9,26 @@ namespace portaflow::multiblock {
 
 namespace {
 
-using Eq = physics::Euler<2>;
-
 struct NodePrimitive {
-  double rho, u, v, p;
+  double rho, u, v, w, p;  // w = 0 in 2D
 };
 
 // Primitive variables of packed node `node` from a host copy of the state (var-major).
+template <int Dim>
 NodePrimitive primitive_at(const std::vector<double>& state, int total, int node,
                            const physics::IdealGas& gas) {
-  Eq::State u;
+  using Eq = physics::Euler<Dim>;
+  typename Eq::State u;
   for (int v = 0; v < Eq::kNumVars; ++v) u[v] = static_cast<Real>(state[v * total + node]);
-  const Eq::State w = Eq::to_primitive(u, gas);
-  return {w[Eq::kRho], w[Eq::kVel], w[Eq::kVel + 1], w[Eq::kPressure]};
+  const typename Eq::State w = Eq::to_primitive(u, gas);
+  return {w[Eq::kRho], w[Eq::kVel], w[Eq::kVel + 1], Dim == 3 ? double(w[Eq::kVel + Dim - 1]) : 0.0,
+          w[Eq::kPressure]};
 }
 
 }  // namespace
 
-MultiBlockSnapshot MultiBlockSolver::snapshot() const {
+template <int Dim>
+MultiBlockSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   const std::vector<double> state = host_state();
   const int total = fields_.table.total_nodes;
   const double gamma = config_.physics.gamma;
@@ -43,24 +45,27 @@ MultiBlockSnapshot MultiBlockSolver::snapshot() const {
     out.nodes = block.nodes;
     const std::size_t n = block.node_count();
     out.coordinates.resize(3 * n);
-    const char* names[] = {"rho", "u", "v", "p", "mach", "cp"};
+    std::vector<const char*> names{"rho", "u", "v", "p", "mach", "cp"};
+    if (Dim == 3) names.insert(names.begin() + 3, "w");
     for (const char* name : names) out.fields.push_back({name, std::vector<double>(n)});
     for (std::size_t i = 0; i < n; ++i) {
       out.coordinates[3 * i] = block.x[i];
       out.coordinates[3 * i + 1] = block.y[i];
       out.coordinates[3 * i + 2] = block.z.empty() ? 0.0 : block.z[i];
-      const auto w = primitive_at(state, total, fields_.table.blocks[b].offset + i, gas_);
+      const auto w = primitive_at<Dim>(state, total, fields_.table.blocks[b].offset + i, gas_);
       const double a = std::sqrt(gamma * w.p / w.rho);
-      const double values[] = {w.rho, w.u, w.v, w.p,
-                               std::sqrt(w.u * w.u + w.v * w.v) / a, (w.p - p_inf) / q_inf};
-      for (int f = 0; f < 6; ++f) out.fields[f].values[i] = values[f];
+      const double mach = std::sqrt(w.u * w.u + w.v * w.v + w.w * w.w) / a;
+      std::vector<double> values{w.rho, w.u, w.v, w.p, mach, (w.p - p_inf) / q_inf};
+      if (Dim == 3) values.insert(values.begin() + 3, w.w);
+      for (std::size_t f = 0; f < values.size(); ++f) out.fields[f].values[i] = values[f];
     }
     snap.blocks.push_back(std::move(out));
   }
   return snap;
 }
 
-std::vector<SurfacePoint> MultiBlockSolver::surface_pressure() const {
+template <int Dim>
+std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
   const std::vector<double> state = host_state();
   const int total = fields_.table.total_nodes;
   const auto freestream = freestream_primitive(config_);
@@ -82,7 +87,7 @@ std::vector<SurfacePoint> MultiBlockSolver::surface_pressure() const {
         ijk[tangential[1]] = patch.begin[1] + t;
         const std::size_t local = block.index(ijk[0], ijk[1], ijk[2]);
         const int node = fields_.table.blocks[patch.block].offset + static_cast<int>(local);
-        const auto w = primitive_at(state, total, node, gas_);
+        const auto w = primitive_at<Dim>(state, total, node, gas_);
         points.push_back({block.name, ijk[tangential[0]], block.x[local], block.y[local],
                           (w.p - freestream[3]) / q_inf});
       }
@@ -91,21 +96,30 @@ std::vector<SurfacePoint> MultiBlockSolver::surface_pressure() const {
   return points;
 }
 
-std::optional<NonPhysicalCell> MultiBlockSolver::find_nonphysical() const {
-  const int node = first_nonphysical_node(fields_, gas_);
+template <int Dim>
+std::optional<NonPhysicalCell> MultiBlockSolverOf<Dim>::find_nonphysical() const {
+  const int node = first_nonphysical_node<Dim>(fields_, gas_);
   if (node < 0) return std::nullopt;
   const NodeIndex at = fields_.table.locate(node);
   const std::vector<double> state = host_state();
-  const auto w = primitive_at(state, fields_.table.total_nodes, node, gas_);
+  const auto w = primitive_at<Dim>(state, fields_.table.total_nodes, node, gas_);
   const auto& block = mesh_.blocks[at.block];
   const std::size_t local = block.index(at.ijk[0], at.ijk[1], at.ijk[2]);
   NonPhysicalCell cell;
   cell.block = at.block;
+  cell.dimension = Dim;
   cell.index = {at.ijk[0], at.ijk[1], at.ijk[2]};
-  cell.position = {block.x[local], block.y[local], 0.0};
+  cell.position = mesh::node_position(block, local);
   cell.rho = w.rho;
   cell.pressure = w.p;
   return cell;
 }
+
+template MultiBlockSnapshot MultiBlockSolverOf<2>::snapshot() const;
+template MultiBlockSnapshot MultiBlockSolverOf<3>::snapshot() const;
+template std::vector<SurfacePoint> MultiBlockSolverOf<2>::surface_pressure() const;
+template std::vector<SurfacePoint> MultiBlockSolverOf<3>::surface_pressure() const;
+template std::optional<NonPhysicalCell> MultiBlockSolverOf<2>::find_nonphysical() const;
+template std::optional<NonPhysicalCell> MultiBlockSolverOf<3>::find_nonphysical() const;
 
 }  // namespace portaflow::multiblock

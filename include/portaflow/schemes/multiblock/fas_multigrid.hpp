@@ -21,17 +21,20 @@
 
 namespace portaflow::multiblock {
 
-class MultiBlockSolver;
+template <int Dim>
+class MultiBlockSolverOf;
 
+template <int Dim>
 class FasMultigrid {
  public:
+  using Solver = MultiBlockSolverOf<Dim>;
   // Builds levels 1 .. levels - 1 below `fine` (level 0). Throws InputError naming the block,
   // face or node when the mesh cannot be coarsened that often.
-  FasMultigrid(const RunConfig& config, const MultiBlockSolver& fine);
+  FasMultigrid(const RunConfig& config, const Solver& fine);
   ~FasMultigrid();
 
   // One V- or W-cycle starting and ending on the fine level.
-  void cycle(MultiBlockSolver& fine);
+  void cycle(Solver& fine);
 
   int levels() const { return static_cast<int>(coarse_.size()) + 1; }
   // Runge-Kutta cycles of node updates one multigrid cycle costs, over all levels.
@@ -40,11 +43,12 @@ class FasMultigrid {
   const std::vector<std::string>& report() const { return report_; }
 
  private:
-  void visit(int level, MultiBlockSolver& solver);
-  MultiBlockSolver& below(int level) { return *coarse_[static_cast<std::size_t>(level)]; }
+  void visit(int level, Solver& solver);
+  Solver& below(int level) { return *coarse_[static_cast<std::size_t>(level)]; }
 
   MultigridConfig settings_;
-  std::vector<std::unique_ptr<MultiBlockSolver>> coarse_;  // coarse_[l]: level l + 1
+  double correction_smoothing_;  // the neighbour weight in use (the default resolved)
+  std::vector<std::unique_ptr<Solver>> coarse_;  // coarse_[l]: level l + 1
   std::vector<GridTransfer> transfers_;                    // transfers_[l]: level l to l + 1
   std::vector<DeviceView<Real**>> injected_;               // per coarse level: I u_h
   std::vector<DeviceView<Real**>> scratch_;                // per coarse level

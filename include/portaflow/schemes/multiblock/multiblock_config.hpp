@@ -14,6 +14,10 @@ enum class MultiBlockMeshKind {
   kFourBlock,  // the box split into 2 x 2 blocks whose index directions are rotated and reversed
   kNaca0012,   // three-block C-mesh around NACA 0012 (wake lower, airfoil, wake upper)
   kPlot3d,     // a multi-block Plot3D grid file; interfaces found from coincident face nodes
+  // 3D:
+  kCube,              // one block, every face far field (seed 001, Fig. 7); optionally warped
+  kCubeBlocks,        // the cube as five rotated blocks with sub-faces (mesh/cube_mesh.hpp)
+  kNaca0012Extruded,  // the three-block C-mesh extruded along z, symmetry planes at both ends
 };
 
 // A boundary patch a deck names for a Plot3D mesh: a whole face of a block.
@@ -29,7 +33,11 @@ struct MultiBlockMeshConfig {
   // amplitude of a smooth sine warping of the interior nodes (fraction of the domain size).
   std::array<int, 3> nodes{17, 17, 1};
   std::array<double, 4> domain{0, 1, 0, 1};  // x_min, x_max, y_min, y_max
+  std::array<double, 2> domain_z{0, 1};      // cube, cube_blocks: z_min, z_max
   double warp = 0;
+  // naca0012_extruded: nodes along the span and its length (chords).
+  int span_nodes = 9;
+  double span = 1.0;
   // naca0012: refinement level, 0 (coarse), 1 (medium) or 2 (fine), each twice the previous in
   // every direction, nested (the coarser levels are every other node of the finer).
   int level = 0;
@@ -52,7 +60,8 @@ struct MultigridConfig {
   double coarse_dissipation = 1.0;
   // Weight of each neighbour in the index-space averaging of a coarse correction before it is
   // interpolated (three sweeps; 0: none); below 1 / (2 dimension) so the averaging is positive.
-  double correction_smoothing = 0.2;
+  // Negative: the default, 0.4 / dimension (0.2 in 2D, 0.133 in 3D: the node keeps weight 0.2).
+  double correction_smoothing = -1;
 };
 
 // multiblock: the discretisation.

@@ -1,7 +1,8 @@
 // The kernels of one multi-block residual evaluation and Runge-Kutta stage (seed 001, Fig. 1):
 // metrics once, then per stage the volume residual (flux differences + artificial dissipation),
 // the SAT penalties on face points, and the pointwise stage update with the next spectral radii.
-// `order` (2 or 4) is mapped to a template instance once per call, on the host.
+// `order` (2 or 4) is mapped to a template instance once per call, on the host. Every kernel is
+// written once for Dim = 2 and 3 (instantiated for both in its .cpp).
 #pragma once
 
 #include <array>
@@ -13,38 +14,48 @@
 namespace portaflow::multiblock {
 
 // Metrics and Jacobian from the node coordinates with the solution's own SBP operator, so
-// sum_d D_d(grad(xi_d)/J) = 0 holds to round-off and a uniform flow stays uniform. Returns the
-// smallest det(dx/dxi) (must be > 0: a right-handed, unfolded mesh).
-double compute_metrics(int order, Fields<2>& fields);
+// sum_d D_d(grad(xi_d)/J) = 0 holds to round-off and a uniform flow stays uniform (in 3D through
+// Thomas & Lombard's conservative form, see metrics.cpp). Returns the smallest det(dx/dxi)
+// (must be > 0: a right-handed, unfolded mesh).
+template <int Dim>
+double compute_metrics(int order, Fields<Dim>& fields);
 
 // spectral_radius from u (pointwise).
-void compute_spectral_radii(const Fields<2>& fields, const physics::IdealGas& gas);
+template <int Dim>
+void compute_spectral_radii(const Fields<Dim>& fields, const physics::IdealGas& gas);
 
 // residual = J (-sum_d D_d F_d - epsilon sum_d H_d^-1 DI_d u), every node. Flat: one thread per
-// node, fluxes recomputed at each stencil point; team: tiles of a block with u and the metric
-// in team scratch, each flux computed once per tile point.
-void compute_volume_residual(int order, KernelChoice kernel, const Fields<2>& fields,
+// node, fluxes recomputed at each stencil point; team (2D only: 3D uses flat): tiles of a block
+// with u and the metric in team scratch, each flux computed once per tile point.
+template <int Dim>
+void compute_volume_residual(int order, KernelChoice kernel, const Fields<Dim>& fields,
                              Real dissipation, const physics::IdealGas& gas);
 
 // residual += J H_d^-1 (F_n(u_b) - F_roe(u_b, u_e; n)) at every face point (outward n).
-void add_penalties(const Fields<2>& fields, const FacePoints& points,
+template <int Dim>
+void add_penalties(const Fields<Dim>& fields, const FacePoints& points,
                    const physics::IdealGas& gas);
 
 // residual += source (manufactured solutions).
-void add_source(const Fields<2>& fields);
+template <int Dim>
+void add_source(const Fields<Dim>& fields);
 
 // The 5-stage Runge-Kutta stages: u = u_start + alpha dt residual, then the spectral radii of
 // the new u. The first stage also sets the local time steps (cfl / (J sum_d radius_d)), saves
 // u_start and returns the sum over nodes of residual^2 per equation (for the L2 norms).
-std::array<double, 4> first_stage(const Fields<2>& fields, Real alpha, Real cfl,
+template <int Dim>
+std::array<double, Dim + 2> first_stage(const Fields<Dim>& fields, Real alpha, Real cfl,
                                   const physics::IdealGas& gas);
-void later_stage(const Fields<2>& fields, Real alpha, const physics::IdealGas& gas);
+template <int Dim>
+void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas& gas);
 
 // Pressure force on the wall points: sum of H_tangential p n_out (the force the fluid exerts).
-std::array<double, 2> wall_force(const Fields<2>& fields, const FacePoints& points,
+template <int Dim>
+std::array<double, Dim> wall_force(const Fields<Dim>& fields, const FacePoints& points,
                                  const physics::IdealGas& gas);
 
 // The first node (lowest packed index) with NaN, rho <= 0 or p <= 0; -1 if none.
-int first_nonphysical_node(const Fields<2>& fields, const physics::IdealGas& gas);
+template <int Dim>
+int first_nonphysical_node(const Fields<Dim>& fields, const physics::IdealGas& gas);
 
 }  // namespace portaflow::multiblock

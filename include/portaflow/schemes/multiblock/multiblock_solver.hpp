@@ -1,4 +1,5 @@
-// The multi-block curvilinear SBP-SAT Euler solver (seed 001, NSSUS style), 2D: vertex-centred
+// The multi-block curvilinear SBP-SAT Euler solver (seed 001, NSSUS style), 2D and 3D (one class
+// template over the dimension; the kernels are the same code for both): vertex-centred
 // SBP differences of order 2 or 4 with artificial dissipation, SAT penalties for far field, slip
 // walls and block interfaces, and a 5-stage Runge-Kutta with local time steps to a steady state.
 #pragma once
@@ -20,18 +21,37 @@ namespace portaflow::multiblock {
 // dissipation. Seed 001 says only "modified coefficients for a maximum stability region".
 inline constexpr double kRungeKuttaAlpha[5] = {0.25, 1.0 / 6.0, 0.375, 0.5, 1.0};
 
-// Primitive (rho, u, v, p) as a function of position, for initial, boundary and source data.
-using PointFunction = std::function<std::array<double, 4>(double x, double y)>;
+// Primitive (rho, u, v, (w,) p) as a function of position, for initial, boundary and source
+// data: f(x, y) in 2D, f(x, y, z) in 3D.
+template <int Dim>
+struct PointFunctionOf;
+template <>
+struct PointFunctionOf<2> {
+  using type = std::function<std::array<double, 4>(double x, double y)>;
+};
+template <>
+struct PointFunctionOf<3> {
+  using type = std::function<std::array<double, 5>(double x, double y, double z)>;
+};
+using PointFunction = PointFunctionOf<2>::type;
+using PointFunction3 = PointFunctionOf<3>::type;
 
+template <int Dim>
 class FasMultigrid;
 
-class MultiBlockSolver : public SteadySolver {
+template <int Dim>
+class MultiBlockSolverOf : public SteadySolver {
  public:
-  // The mesh from the deck (generator or Plot3D file).
-  explicit MultiBlockSolver(const RunConfig& config);
+  static constexpr int kNumVars = Dim + 2;
+  using State = std::array<double, kNumVars>;
+  using Position = std::array<double, Dim>;
+  using Function = typename PointFunctionOf<Dim>::type;
+
+  // The mesh from the deck (generator or Plot3D file); its dimension must be Dim.
+  explicit MultiBlockSolverOf(const RunConfig& config);
   // A given mesh (tests, benchmarks).
-  MultiBlockSolver(const RunConfig& config, mesh::MultiBlockMesh mesh);
-  ~MultiBlockSolver() override;
+  MultiBlockSolverOf(const RunConfig& config, mesh::MultiBlockMesh mesh);
+  ~MultiBlockSolverOf() override;
 
   long long node_count() const override { return fields_.table.total_nodes; }
   long long cycles() const override { return cycles_; }
@@ -48,19 +68,21 @@ class MultiBlockSolver : public SteadySolver {
 
   // ---- For verification (manufactured solutions, freestream preservation) -----------------
   // Sets the state from primitive values at each node.
-  void set_state(const PointFunction& primitive);
+  void set_state(const Function& primitive);
+  // Sets the conservative state from a host array in host_state()'s layout.
+  void set_conservative_state(const std::vector<double>& packed);
   // Sets the far-field data at every far-field face point from primitive values there.
-  void set_far_field(const PointFunction& primitive);
+  void set_far_field(const Function& primitive);
   // Adds a source (conservative components, per unit volume) to dU/dt at every node.
-  void set_source(const PointFunction& source);
+  void set_source(const Function& source);
   // Evaluates dU/dt of the current state (no update); returns max |dU/dt| per equation.
-  std::array<double, 4> evaluate_residual();
+  State evaluate_residual();
   // Host copies: conservative state (var-major, packed node order) and node coordinates.
   std::vector<double> host_state() const;
   std::vector<double> host_residual() const;  // dU/dt as last evaluated, same layout
-  std::vector<std::array<double, 2>> host_coordinates() const;
+  std::vector<Position> host_coordinates() const;
   const mesh::MultiBlockMesh& mesh() const { return mesh_; }
-  const Fields<2>& fields() const { return fields_; }
+  const Fields<Dim>& fields() const { return fields_; }
   const FacePoints& face_points() const { return points_; }
   // The smallest det(dx/dxi) the metric computation found.
   double smallest_jacobian_determinant() const { return smallest_det_; }
@@ -78,21 +100,30 @@ class MultiBlockSolver : public SteadySolver {
 
  private:
   void update_far_field_vortex();
+  // The primitive free stream of the deck in this dimension (w = 0 in 3D).
+  State freestream() const;
+  // Area the force coefficients are taken on: the chord 1 in 2D, chord 1 times the span (the
+  // extent of the mesh in z) in 3D.
+  double reference_area() const;
 
   RunConfig config_;
   mesh::MultiBlockMesh mesh_;
   physics::IdealGas gas_;
-  Fields<2> fields_;
+  Fields<Dim> fields_;
   FacePoints points_;
-  std::vector<std::array<double, 2>> point_positions_;  // host: position of each face point
+  std::vector<std::array<double, 3>> point_positions_;  // host: position of each face point
   long long cycles_ = 0;
-  std::array<double, 4> last_squares_{};
+  State last_squares_{};
   bool have_norms_ = false;
   double smallest_det_ = 0;
-  std::unique_ptr<FasMultigrid> multigrid_;  // multigrid.levels > 1
+  std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
 };
 
-// The primitive free-stream state of the deck: rho = 1, p = 1 / gamma, |u| = Mach.
+using MultiBlockSolver = MultiBlockSolverOf<2>;
+using MultiBlockSolver3 = MultiBlockSolverOf<3>;
+
+// The primitive free-stream state of the deck: rho = 1, p = 1 / gamma, |u| = Mach (in the x-y
+// plane at alpha; 2D components).
 std::array<double, 4> freestream_primitive(const RunConfig& config);
 
 // Builds the mesh a deck asks for.
@@ -100,6 +131,6 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config);
 
 // The face points of a mesh (host arrays copied to the device) and their positions.
 FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const BlockTable& table,
-                             std::vector<std::array<double, 2>>& positions);
+                             std::vector<std::array<double, 3>>& positions);
 
 }  // namespace portaflow::multiblock
