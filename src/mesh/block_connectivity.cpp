@@ -122,6 +122,7 @@ MultiBlockMesh mesh_from_blocks(std::vector<BlockGrid> blocks,
   if (mesh.dimension == 3) {
     mesh.boundaries = uncovered_face_patches_3d(mesh, named_faces, default_kind);
     validate(mesh, tolerance);
+    reject_near_misses(mesh, tolerance);
     return mesh;
   }
   for (int b = 0; b < static_cast<int>(mesh.blocks.size()); ++b)

@@ -1,11 +1,14 @@
 // Interfaces of 3D blocks found from coincident face nodes (seed 001, Figs. 4-6 in 3D), and the
 // boundary patches of the face nodes left over. See block_connectivity.hpp.
 #include <algorithm>
+#include <cmath>
+#include <sstream>
 #include <tuple>
 #include <vector>
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/block_connectivity.hpp"
+#include "mesh_messages.hpp"
 
 namespace portaflow::mesh {
 
@@ -220,6 +223,66 @@ std::vector<BoundaryPatch> uncovered_face_patches_3d(const MultiBlockMesh& mesh,
         }
     }
   return patches;
+}
+
+void reject_near_misses(const MultiBlockMesh& mesh, double tolerance) {
+  constexpr double kNear = 0.1;  // of the shortest edge: surely meant to coincide
+  // Every face node, sorted along an oblique direction (no face of a box-like block is normal
+  // to it), so a range query in that projection returns about one line of a face.
+  const double direction[3] = {1.0, 0.6180339887, 0.4142135624};
+  const double stretch = std::sqrt(1.0 + 0.6180339887 * 0.6180339887 + 0.4142135624 * 0.4142135624);
+  auto project = [&](const std::array<double, 3>& p) {
+    return direction[0] * p[0] + direction[1] * p[1] + direction[2] * p[2];
+  };
+  struct FaceNode {
+    double along;
+    int block;
+    Face face;
+    std::array<int, 3> node;
+  };
+  std::vector<FaceNode> nodes;
+  for (int b = 0; b < static_cast<int>(mesh.blocks.size()); ++b)
+    for (Face f : kFaces3D) {
+      const FaceGrid g = face_grid(mesh.blocks, b, f);
+      for (int t = 0; t < g.extent[1]; ++t)
+        for (int s = 0; s < g.extent[0]; ++s) {
+          const auto node = g.node(mesh.blocks[b].nodes, s, t);
+          nodes.push_back({project(node_position(mesh.blocks[b], node)), b, f, node});
+        }
+    }
+  std::sort(nodes.begin(), nodes.end(),
+            [](const FaceNode& a, const FaceNode& b) { return a.along < b.along; });
+  for (const BoundaryPatch& boundary : mesh.boundaries) {
+    const FacePatch& p = boundary.patch;
+    const BlockGrid& grid = mesh.blocks[p.block];
+    for (int t = 0; t < p.extent()[1]; ++t)
+      for (int s = 0; s < p.extent()[0]; ++s) {
+        const auto node = patch_node(grid.nodes, p, s, t);
+        const auto here = node_position(grid, node);
+        const double reach = kNear * smallest_edge_next_to(grid, node);
+        const double along = project(here);
+        auto it = std::lower_bound(
+            nodes.begin(), nodes.end(), along - reach * stretch,
+            [](const FaceNode& n, double value) { return n.along < value; });
+        for (; it != nodes.end() && it->along <= along + reach * stretch; ++it) {
+          if (it->block == p.block && it->node == node) continue;
+          const BlockGrid& other = mesh.blocks[it->block];
+          const auto there = node_position(other, it->node);
+          const double gap = std::sqrt((here[0] - there[0]) * (here[0] - there[0]) +
+                                       (here[1] - there[1]) * (here[1] - there[1]) +
+                                       (here[2] - there[2]) * (here[2] - there[2]));
+          if (gap > reach || nodes_coincide(grid, node, other, it->node, tolerance)) continue;
+          std::ostringstream text;
+          text << detail::block_label(grid, p.block) << " " << face_name(p.face) << " node "
+               << detail::node_label(node) << " is " << gap << " from "
+               << detail::block_label(other, it->block) << " " << face_name(it->face) << " node "
+               << detail::node_label(it->node) << ", under a tenth of the shortest edge there ("
+               << reach / kNear << ") but not within the interface tolerance (" << tolerance
+               << " of it): the faces look meant to meet, but their nodes do not coincide";
+          throw InputError(text.str());
+        }
+      }
+  }
 }
 
 }  // namespace portaflow::mesh

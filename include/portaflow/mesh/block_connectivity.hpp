@@ -26,6 +26,11 @@ std::vector<InterfacePatch> find_interfaces_3d(const std::vector<BlockGrid>& blo
 // The face nodes of a 3D mesh that no interface covers, as boundary rectangles: each face's
 // uncovered nodes cut greedily into rectangles (row by row, widest first), each of the kind
 // `named_faces` gives for its (block, face), else `default_kind`.
+// Throws InputError naming both nodes when a boundary node of a 3D mesh lies within a tenth of
+// its shortest edge of another block's face node without coinciding (a Plot3D file whose
+// interface nodes do not match: otherwise a silent far-field hole in the interface).
+void reject_near_misses(const MultiBlockMesh& mesh, double tolerance);
+
 std::vector<BoundaryPatch> uncovered_face_patches_3d(
     const MultiBlockMesh& mesh, const std::vector<BoundaryPatch>& named_faces,
     BoundaryKind default_kind);

@@ -48,8 +48,12 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
         patch.kind = static_cast<mesh::BoundaryKind>(spec.kind);
         named.push_back(patch);
       }
-      return mesh::mesh_from_blocks(std::move(blocks), named,
-                                    static_cast<mesh::BoundaryKind>(m.default_boundary), 1e-8);
+      try {
+        return mesh::mesh_from_blocks(std::move(blocks), named,
+                                      static_cast<mesh::BoundaryKind>(m.default_boundary), 1e-8);
+      } catch (const Error& e) {  // the file's blocks are the input: a bad-input error (exit 2)
+        throw InputError("mesh file '" + m.plot3d_file + "': " + e.what());
+      }
     }
   }
   throw Error("internal error: unknown multiblock mesh kind");

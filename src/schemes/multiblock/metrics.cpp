@@ -52,6 +52,41 @@ KOKKOS_INLINE_FUNCTION Real determinant(const Real (&dx)[Dim][Dim]) {
   }
 }
 
+// Row d of the metric at `node` (see the file comment). A function of its own rather than a
+// branch in the kernel's lambda: CUDA's extended lambdas may not first-capture a variable inside
+// `if constexpr`.
+template <int Dim, int Order, class View2>
+KOKKOS_INLINE_FUNCTION void write_metric(const View2& tangents, const View2& coordinates,
+                                         const View2& metric, const BlockExtent& e,
+                                         const NodeIndex& at, int node,
+                                         const Real (&dx)[Dim][Dim]) {
+  if constexpr (Dim == 2) {
+    metric(0, node) = dx[1][1];  // grad(xi)/J  = ( y_eta, -x_eta)
+    metric(1, node) = -dx[0][1];
+    metric(2, node) = -dx[1][0];  // grad(eta)/J = (-y_xi,  x_xi)
+    metric(3, node) = dx[0][0];
+  } else {
+    // D_a (t(c1, b) x_c2) at this node, a line along direction a.
+    auto line_derivative = [&](int a, int c1, int b, int c2) {
+      const int stride = e.stride(a);
+      const int base = node - at.ijk[a] * stride;
+      return sbp_derivative<Order>(
+          [&](int q) {
+            const int p = base + q * stride;
+            return tangents(c1 * Dim + b, p) * coordinates(c2, p);
+          },
+          at.ijk[a], e.nodes[a]);
+    };
+    for (int d = 0; d < 3; ++d) {
+      const int d1 = (d + 1) % 3, d2 = (d + 2) % 3;
+      for (int c = 0; c < 3; ++c) {
+        const int c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+        metric(d * 3 + c, node) = line_derivative(d2, c1, d1, c2) - line_derivative(d1, c1, d2, c2);
+      }
+    }
+  }
+}
+
 template <int Dim, int Order>
 double metrics(Fields<Dim>& fields) {
   DeviceView<Real**> tangents("multiblock.metric_tangents", Dim * Dim, fields.table.total_nodes);
@@ -70,32 +105,7 @@ double metrics(Fields<Dim>& fields) {
         Real dx[Dim][Dim];  // dx[c][d] = d x_c / d xi_d
         for (int c = 0; c < Dim; ++c)
           for (int d = 0; d < Dim; ++d) dx[c][d] = tangents(c * Dim + d, node);
-        if constexpr (Dim == 2) {
-          metric(0, node) = dx[1][1];  // grad(xi)/J  = ( y_eta, -x_eta)
-          metric(1, node) = -dx[0][1];
-          metric(2, node) = -dx[1][0];  // grad(eta)/J = (-y_xi,  x_xi)
-          metric(3, node) = dx[0][0];
-        } else {
-          // D_a (t(c1, b) x_c2) at this node, a line along direction a.
-          auto line_derivative = [&](int a, int c1, int b, int c2) {
-            const int stride = e.stride(a);
-            const int base = node - at.ijk[a] * stride;
-            return sbp_derivative<Order>(
-                [&](int q) {
-                  const int p = base + q * stride;
-                  return tangents(c1 * Dim + b, p) * coordinates(c2, p);
-                },
-                at.ijk[a], e.nodes[a]);
-          };
-          for (int d = 0; d < 3; ++d) {
-            const int d1 = (d + 1) % 3, d2 = (d + 2) % 3;
-            for (int c = 0; c < 3; ++c) {
-              const int c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-              metric(d * 3 + c, node) =
-                  line_derivative(d2, c1, d1, c2) - line_derivative(d1, c1, d2, c2);
-            }
-          }
-        }
+        write_metric<Dim, Order>(tangents, coordinates, metric, e, at, node, dx);
         const Real det = determinant<Dim>(dx);
         jacobian(node) = 1 / det;
         for (int d = 0; d < Dim; ++d)
