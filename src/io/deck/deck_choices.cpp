@@ -61,6 +61,8 @@ const std::vector<DeckChoice>& deck_choice_table() {
        "BiCGSTAB's preconditioner"},
       {{"incompressible.wall_vorticity"}, "streamfunction_vorticity", {"jensen", "thom"},
        "no-slip wall vorticity formula"},
+      {{"incompressible.turbulence"}, "streamfunction_vorticity", {"laminar", "baldwin_lomax"},
+       "turbulence model"},
   };
   return table;
 }

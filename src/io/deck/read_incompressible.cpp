@@ -108,6 +108,14 @@ void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
   in.convection_order = static_cast<int>(deck.get_int(
       "incompressible.convection_order",
       {2, 1, 2, "order of the upwind differences of the vorticity's convection"}));
+  const std::string turbulence = deck.get_choice(
+      "incompressible.turbulence", deck_choices("incompressible.turbulence", kFamily),
+      std::string("laminar"), "turbulence model: laminar, or baldwin_lomax (fully turbulent)");
+  in.baldwin_lomax = turbulence == "baldwin_lomax";
+  if (in.baldwin_lomax && in.problem == IncompressibleProblem::kLidDrivenCavity)
+    deck.fail("incompressible.turbulence",
+              "Baldwin-Lomax needs a wall with its boundary layer along j = 0 (problem.type "
+              "airfoil or flat_plate); the cavity runs laminar");
   const std::string wall = deck.get_choice(
       "incompressible.wall_vorticity", deck_choices("incompressible.wall_vorticity", kFamily),
       std::string("jensen"),

@@ -11,6 +11,7 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/mesh/plot3d.hpp"
+#include "portaflow/schemes/incompressible/baldwin_lomax.hpp"
 #include "portaflow/schemes/incompressible/blasius.hpp"
 #include "portaflow/schemes/incompressible/flow_setup.hpp"
 #include "portaflow/schemes/incompressible/ghia_cavity.hpp"
@@ -104,6 +105,7 @@ class StreamfunctionVorticitySolver : public Solver {
     rate_ = NodeField("sv.rate", nj, ni);
     u_ = NodeField("sv.u", nj, ni);
     v_ = NodeField("sv.v", nj, ni);
+    nu_t_ = NodeField("sv.nu_t", nj, ni);  // stays 0 when laminar (written out as such)
     poisson_ = make_poisson_solver(domain_, config_);
     if (!is_cavity()) {
       // An impulsive start: the potential flow (omega = 0) round the body.
@@ -118,7 +120,9 @@ class StreamfunctionVorticitySolver : public Solver {
   double time() const override { return time_; }
   long long cell_count() const override { return static_cast<long long>(grid_.ni) * grid_.nj; }
 
-  double stable_time_step() override { return incompressible::stable_time_step(grid_, psi_, nu_, cfl_); }
+  double stable_time_step() override {
+    return incompressible::stable_time_step(grid_, psi_, nu_, cfl_, eddy_viscosity());
+  }
 
   // SSP-RK2 (Heun): omega1 = omega + dt R(omega); omega_new = (omega + omega1 + dt R(omega1)) / 2,
   // with psi and the wall vorticity brought up to date after each stage.
@@ -146,7 +150,7 @@ class StreamfunctionVorticitySolver : public Solver {
     }
     const auto [u, v] = velocity_fields();
     nodes.point_fields = {{"psi", to_host(psi_)}, {"omega", to_host(omega_)}, {"u", to_host(u)},
-                          {"v", to_host(v)}};
+                          {"v", to_host(v)}, {"nu_t", to_host(nu_t_)}};
     if (!is_cavity()) {
       const HostFlow flow = host_flow();
       std::vector<double> p = pressure_field(flow, nu_, setup_.speed), cp = p;
@@ -431,8 +435,15 @@ class StreamfunctionVorticitySolver : public Solver {
     return {u_, v_};
   }
 
+  // The eddy viscosity the transport uses: empty (laminar) unless Baldwin-Lomax is on.
+  NodeField eddy_viscosity() const { return config_.baldwin_lomax ? nu_t_ : NodeField(); }
+
   void stage(double dt, bool average) {
-    vorticity_rate(grid_, psi_, omega_, nu_, config_.convection_order, rate_);
+    if (config_.baldwin_lomax) {
+      const auto [u, v] = velocity_fields();
+      baldwin_lomax(grid_, u, v, omega_, setup_.wall_begin, setup_.wall_end, nu_, nu_t_);
+    }
+    vorticity_rate(grid_, psi_, omega_, nu_, config_.convection_order, rate_, eddy_viscosity());
     runge_kutta_stage(grid_, omega_, omega_start_, rate_, static_cast<Real>(dt), average);
     const PoissonResult r = poisson_->solve(psi_, omega_);
     ++solves_;
@@ -451,6 +462,7 @@ class StreamfunctionVorticitySolver : public Solver {
   PoissonDomain domain_;
   NodeField psi_, omega_, omega_start_, rate_;
   NodeField u_, v_;  // velocity_fields' buffers
+  NodeField nu_t_;   // the Baldwin-Lomax eddy viscosity of the last stage (0: laminar)
   mutable HostFlow grid_host_;  // host_flow's copy of the grid (x, y, metrics)
   std::unique_ptr<PoissonSolver> poisson_;
   double time_ = 0;

@@ -21,11 +21,21 @@ KOKKOS_INLINE_FUNCTION Real upwind(Real speed, const Along& f, int room_back, in
   return speed * (f(1) - f(0));
 }
 
-// d omega / dt at (j, i), f reading psi and omega (Reflected on the cut): upwinded convection
-// (order 2 where two nodes exist upwind, else 1) and the central Laplacian.
+// (nu + nu_t) omega, the diffused quantity of seed 004's eq. 6 with an eddy viscosity.
 template <class F>
-KOKKOS_INLINE_FUNCTION Real rate_at(const NodeGrid& g, const F& psi, const F& omega, Real nu,
-                                    int order, int room_below, int room_ahead, int j, int i) {
+struct EddyDiffused {
+  F omega, nu_t;
+  Real nu;
+  KOKKOS_INLINE_FUNCTION Real operator()(int j, int i) const { return (nu + nu_t(j, i)) * omega(j, i); }
+};
+
+// d omega / dt at (j, i), f reading psi, omega and nu_t (Reflected on the cut): upwinded
+// convection (order 2 where two nodes exist upwind, else 1) and the central Laplacian of nu omega
+// (laminar: nu times that of omega, the same to round-off) or of (nu + nu_t) omega.
+template <class F>
+KOKKOS_INLINE_FUNCTION Real rate_at(const NodeGrid& g, const F& psi, const F& omega, const F& nu_t,
+                                    bool turbulent, Real nu, int order, int room_below,
+                                    int room_ahead, int j, int i) {
   const Real inv_j = 1 / g.jacobian(j, i);
   const Real U = Real(0.5) * (psi(j + 1, i) - psi(j - 1, i)) * inv_j;
   const Real V = -Real(0.5) * (psi(j, i + 1) - psi(j, i - 1)) * inv_j;
@@ -33,18 +43,22 @@ KOKKOS_INLINE_FUNCTION Real rate_at(const NodeGrid& g, const F& psi, const F& om
   const auto along_j = [&](int m) { return omega(j + m, i); };
   const Real convection = upwind(U, along_i, i, room_ahead, order) +
                           upwind(V, along_j, room_below, g.nj - 1 - j, order);
-  return -convection + nu * laplacian(g, omega, j, i);
+  const Real diffusion = turbulent ? laplacian(g, EddyDiffused<F>{omega, nu_t, nu}, j, i)
+                                   : nu * laplacian(g, omega, j, i);
+  return -convection + diffusion;
 }
 
 }  // namespace
 
 void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
-                    int convection_order, const NodeField& rhs) {
+                    int convection_order, const NodeField& rhs, const NodeField& nu_t_field) {
   const NodeGrid g = grid;
   const int order = convection_order;
+  const bool turbulent = nu_t_field.extent(0) > 0;
+  const NodeField nu_t = turbulent ? nu_t_field : omega;  // laminar: a stand-in never read
   par_for("incompressible.vorticity_rate", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
     // j rows below: at j = 1 only the cut or wall, so first order there along j.
-    rhs(j, i) = rate_at(g, psi, omega, nu, order, j, g.ni - 1 - i, j, i);
+    rhs(j, i) = rate_at(g, psi, omega, nu_t, turbulent, nu, order, j, g.ni - 1 - i, j, i);
   });
   if (grid.seam <= 1) return;
   const int ni = g.ni;
@@ -53,18 +67,23 @@ void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField&
   const int trailing_edge = g.seam;
   par_for("incompressible.vorticity_rate_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
     rhs(0, i) = rate_at(g, across_cut(psi, ni, trailing_edge), across_cut(omega, ni, trailing_edge),
-                        nu, order, 2, trailing_edge - i, 0, i);
+                        across_cut(nu_t, ni, trailing_edge), turbulent, nu, order, 2,
+                        trailing_edge - i, 0, i);
   });
 }
 
-double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl) {
+double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl,
+                        const NodeField& nu_t_field) {
   const NodeGrid g = grid;
+  const bool turbulent = nu_t_field.extent(0) > 0;
+  const NodeField nu_t = turbulent ? nu_t_field : psi;  // laminar: a stand-in never read
   const double rate = par_max<double>(
       "incompressible.stable_rate", interior(grid), KOKKOS_LAMBDA(const int j, const int i, double& m) {
         const Real inv_j = 1 / g.jacobian(j, i);
         const Real U = Real(0.5) * (psi(j + 1, i) - psi(j - 1, i)) * inv_j;
         const Real V = Real(0.5) * (psi(j, i + 1) - psi(j, i - 1)) * inv_j;
-        const double r = math::fabs(U) + math::fabs(V) + 2 * nu * (g.a(j, i) + g.c(j, i));
+        const Real viscosity = turbulent ? nu + nu_t(j, i) : nu;
+        const double r = math::fabs(U) + math::fabs(V) + 2 * viscosity * (g.a(j, i) + g.c(j, i));
         // A NaN must win the max: NaN compares false, so pass it on explicitly.
         m = (r != r || r > m) ? r : m;
       });

@@ -49,6 +49,7 @@ struct IncompressibleConfig {
   AirfoilGrid airfoil;
   FlatPlateGrid plate;
   int convection_order = 2;  // upwind differences of the vorticity's convection: 1 or 2
+  bool baldwin_lomax = false;  // the Baldwin-Lomax eddy viscosity (airfoil, flat plate); else laminar
   WallVorticityKind wall_vorticity = WallVorticityKind::kJensen;
   PoissonSolverKind poisson = PoissonSolverKind::kBicgstab;
   PreconditionerKind preconditioner = PreconditionerKind::kMultigrid;

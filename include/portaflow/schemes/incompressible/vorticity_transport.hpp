@@ -1,5 +1,6 @@
 // The vorticity transport of seed 004's eq. 7 at the interior nodes,
-//   omega_t = -(U omega_xi + V omega_eta) + nu lap omega,   U = psi_eta / J, V = -psi_xi / J,
+//   omega_t = -(U omega_xi + V omega_eta) + lap((nu + nu_t) omega),  U = psi_eta / J, V = -psi_xi / J,
+// (nu_t: the Baldwin-Lomax eddy viscosity, baldwin_lomax.hpp; an empty view: laminar, nu lap omega)
 // with upwind differences (first or second order) for the convection and the central Laplacian
 // (laplacian_stencil.hpp) for the diffusion; the stable time step. The boundaries' rules are
 // in boundary_layout.hpp.
@@ -12,10 +13,11 @@ namespace portaflow::incompressible {
 
 // d omega / dt at the interior nodes and the wake cut's owner nodes into rhs (others untouched).
 void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
-                    int convection_order, const NodeField& rhs);
+                    int convection_order, const NodeField& rhs, const NodeField& nu_t = {});
 
-// The largest stable explicit step: cfl / max(|U| + |V| + 2 nu (a + c)) over the interior (the
-// convective and viscous limits of forward Euler added); NaN where a NaN is found.
-double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl);
+// The largest stable explicit step: cfl / max(|U| + |V| + 2 (nu + nu_t) (a + c)) over the
+// interior (the convective and viscous limits of forward Euler added); NaN where a NaN is found.
+double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl,
+                        const NodeField& nu_t = {});
 
 }  // namespace portaflow::incompressible
