@@ -2,7 +2,7 @@
 // one cube block of growing size, far-field faces) and the same problem cut into many small
 // blocks (the seed's stated weakness: small blocks idle the GPU; here every block is packed into
 // one launch). Warped cube, M = 0.63 free stream with a smooth bump so dissipation and penalties
-// work; order 4; the flat residual kernel (the only one in 3D).
+// work; order 4 (multiblock_bench_config.hpp); the flat residual kernel (the only one in 3D).
 //
 // multiblock3d.cycle.*: one whole 5-stage Runge-Kutta cycle per step(), counted as 5 node-stage
 // updates per node, so the rate is node updates per RK stage (the seed's Fig. 7 unit).
@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "perf/kernels/bench_problems.hpp"
+#include "perf/kernels/multiblock_bench_config.hpp"
 #include "portaflow/mesh/cube_mesh.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 
@@ -24,20 +25,6 @@ namespace portaflow::bench {
 namespace {
 
 constexpr std::array<double, 6> kUnitCube{0, 1, 0, 1, 0, 1};
-
-RunConfig cube_config() {
-  RunConfig c;
-  c.scheme = SchemeKind::kMultiBlock;
-  c.scheme_name = "multiblock";
-  c.physics.gamma = 1.4;
-  c.multiblock.order = 4;
-  c.multiblock.dissipation = 0.1;
-  c.time.cfl = 1.5;
-  c.freestream.mach = 0.63;
-  c.freestream.alpha_degrees = 2;
-  c.execution.kernel = KernelChoice::kFlat;
-  return c;
-}
 
 // One n^3 block, n = cbrt(cells) (at least 9, the order-4 operator's minimum).
 mesh::MultiBlockMesh one_block(long long cells) {
@@ -53,7 +40,8 @@ mesh::MultiBlockMesh many_blocks(long long cells) {
 
 class CubeCycle final : public BenchCase {
  public:
-  explicit CubeCycle(mesh::MultiBlockMesh mesh) : solver_(cube_config(), std::move(mesh)) {
+  explicit CubeCycle(mesh::MultiBlockMesh mesh)
+      : solver_(multiblock_bench_config(KernelChoice::kFlat), std::move(mesh)) {
     solver_.set_state([](double x, double y, double z) {
       const double r2 = (x - 0.5) * (x - 0.5) + (y - 0.5) * (y - 0.5) + (z - 0.5) * (z - 0.5);
       const double bump = 0.05 * std::exp(-20 * r2);

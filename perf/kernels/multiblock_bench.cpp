@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "perf/kernels/bench_problems.hpp"
+#include "perf/kernels/multiblock_bench_config.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
@@ -27,20 +28,6 @@
 namespace portaflow::bench {
 
 namespace {
-
-RunConfig multiblock_bench_config(KernelChoice kernel) {
-  RunConfig c;
-  c.scheme = SchemeKind::kMultiBlock;
-  c.scheme_name = "multiblock";
-  c.physics.gamma = 1.4;
-  c.multiblock.order = 4;
-  c.multiblock.dissipation = 0.1;
-  c.time.cfl = 1.5;
-  c.freestream.mach = 0.63;
-  c.freestream.alpha_degrees = 2;
-  c.execution.kernel = kernel;
-  return c;
-}
 
 class MultiBlockCase final : public BenchCase {
  public:
