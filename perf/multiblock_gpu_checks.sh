@@ -23,20 +23,9 @@ out="${2:?usage: multiblock_gpu_checks.sh BUNDLE OUT}"
 mkdir -p "$out"
 cores=$(nproc)
 log="$out/multiblock-checks.log"
-: >"$log"
-export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-say() { printf '[checks %(%H:%M:%S)T +%ds] %s\n' -1 "$SECONDS" "$*" | tee -a "$log"; }
-say "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $cores cores"
-
-# run LABEL BINARY THREADS SECONDS ARGS...: one process, its output appended to the log.
-run() {
-  local label=$1 bin=$2 threads=$3 limit=$4
-  shift 4
-  [ -x "$bundle/bin/$bin" ] || { say "skip $label: no $bin"; return; }
-  say "$label: $bin $*"
-  OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores timeout "$limit" \
-    "$bundle/bin/$bin" "$@" >>"$log" 2>&1 || say "$label: exit status $?"
-}
+tag=checks
+# shellcheck source=lib/device_log.sh
+source "$(dirname "$0")/lib/device_log.sh"
 
 # 1. Kernel rates.
 kernels=multiblock.residual.team,multiblock.residual.flat,multiblock.cycle.team,multiblock.cycle.flat

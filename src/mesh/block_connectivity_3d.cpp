@@ -80,6 +80,23 @@ Step unit_step(const std::array<int, 2>& from, const std::array<int, 2>& to) {
   return {};
 }
 
+// The largest rectangle [s0, s1) x [t0, t1) of an ns x nt grid from corner (s0, t0) on which
+// `fits(s, t)` holds: first along s, then whole rows along t. Returns {s1, t1}; (s0, t0) itself
+// must fit.
+template <class Fits>
+std::array<int, 2> grow_rectangle(int ns, int nt, int s0, int t0, const Fits& fits) {
+  int s1 = s0 + 1;
+  while (s1 < ns && fits(s1, t0)) ++s1;
+  int t1 = t0 + 1;
+  while (t1 < nt) {
+    bool row = true;
+    for (int s = s0; s < s1 && row; ++s) row = fits(s, t1);
+    if (!row) break;
+    ++t1;
+  }
+  return {s1, t1};
+}
+
 // Interfaces between faces a and b: grown from each matched, unclaimed node of a in row order
 // as the largest rectangle (first along s, then whole rows along t) on which the match follows
 // the map that the node's first steps along s and t define.
@@ -105,15 +122,7 @@ void rectangles(const FaceGrid& a, const FaceGrid& b,
       auto fits = [&](int s, int t) {
         return !claimed[static_cast<std::size_t>(t) * ns + s] && at(s, t) == expected(s, t);
       };
-      int s1 = s0 + 1;
-      while (s1 < ns && fits(s1, t0)) ++s1;
-      int t1 = t0 + 1;
-      while (t1 < nt) {
-        bool row = true;
-        for (int s = s0; s < s1 && row; ++s) row = fits(s, t1);
-        if (!row) break;
-        ++t1;
-      }
+      const auto [s1, t1] = grow_rectangle(ns, nt, s0, t0, fits);
       if (s1 - s0 < 2 || t1 - t0 < 2) continue;
       for (int t = t0; t < t1; ++t)
         for (int s = s0; s < s1; ++s) claimed[static_cast<std::size_t>(t) * ns + s] = true;
@@ -208,15 +217,8 @@ std::vector<BoundaryPatch> uncovered_face_patches_3d(const MultiBlockMesh& mesh,
       for (int t0 = 0; t0 < nt; ++t0)
         for (int s0 = 0; s0 < ns; ++s0) {
           if (cell(s0, t0)) continue;
-          int s1 = s0 + 1;
-          while (s1 < ns && !cell(s1, t0)) ++s1;
-          int t1 = t0 + 1;
-          while (t1 < nt) {
-            bool row = true;
-            for (int s = s0; s < s1 && row; ++s) row = !cell(s, t1);
-            if (!row) break;
-            ++t1;
-          }
+          const auto [s1, t1] =
+              grow_rectangle(ns, nt, s0, t0, [&](int s, int t) { return !cell(s, t); });
           for (int t = t0; t < t1; ++t)
             for (int s = s0; s < s1; ++s) taken[static_cast<std::size_t>(t) * ns + s] = true;
           patches.push_back({FacePatch{b, f, {s0, t0}, {s1, t1}}, kind});

@@ -32,10 +32,10 @@ struct EddyDiffused {
 // d omega / dt at (j, i), f reading psi, omega and nu_t (Reflected on the cut): upwinded
 // convection (order 2 where two nodes exist upwind, else 1) and the central Laplacian of nu omega
 // (laminar: nu times that of omega, the same to round-off) or of (nu + nu_t) omega.
-template <class F>
+template <bool Turbulent, class F>
 KOKKOS_INLINE_FUNCTION Real rate_at(const NodeGrid& g, const F& psi, const F& omega, const F& nu_t,
-                                    bool turbulent, Real nu, int order, int room_below,
-                                    int room_ahead, int j, int i) {
+                                    Real nu, int order, int room_below, int room_ahead, int j,
+                                    int i) {
   const Real inv_j = 1 / g.jacobian(j, i);
   const Real U = Real(0.5) * (psi(j + 1, i) - psi(j - 1, i)) * inv_j;
   const Real V = -Real(0.5) * (psi(j, i + 1) - psi(j, i - 1)) * inv_j;
@@ -43,22 +43,21 @@ KOKKOS_INLINE_FUNCTION Real rate_at(const NodeGrid& g, const F& psi, const F& om
   const auto along_j = [&](int m) { return omega(j + m, i); };
   const Real convection = upwind(U, along_i, i, room_ahead, order) +
                           upwind(V, along_j, room_below, g.nj - 1 - j, order);
-  const Real diffusion = turbulent ? laplacian(g, EddyDiffused<F>{omega, nu_t, nu}, j, i)
-                                   : nu * laplacian(g, omega, j, i);
-  return -convection + diffusion;
+  if constexpr (Turbulent) {
+    return -convection + laplacian(g, EddyDiffused<F>{omega, nu_t, nu}, j, i);
+  } else {
+    return -convection + nu * laplacian(g, omega, j, i);
+  }
 }
 
-}  // namespace
-
-void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
-                    int convection_order, const NodeField& rhs, const NodeField& nu_t_field) {
+// The rates, laminar or with the eddy viscosity as a compile-time choice (no per-node branch).
+template <bool Turbulent>
+void rates(const NodeGrid& grid, const NodeField& psi, const NodeField& omega,
+           const NodeField& nu_t, Real nu, int order, const NodeField& rhs) {
   const NodeGrid g = grid;
-  const int order = convection_order;
-  const bool turbulent = nu_t_field.extent(0) > 0;
-  const NodeField nu_t = turbulent ? nu_t_field : omega;  // laminar: a stand-in never read
   par_for("incompressible.vorticity_rate", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
     // j rows below: at j = 1 only the cut or wall, so first order there along j.
-    rhs(j, i) = rate_at(g, psi, omega, nu_t, turbulent, nu, order, j, g.ni - 1 - i, j, i);
+    rhs(j, i) = rate_at<Turbulent>(g, psi, omega, nu_t, nu, order, j, g.ni - 1 - i, j, i);
   });
   if (grid.seam <= 1) return;
   const int ni = g.ni;
@@ -66,27 +65,45 @@ void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField&
   // which the upper side's twin would not see): no reach past it, so a symmetric flow stays so.
   const int trailing_edge = g.seam;
   par_for("incompressible.vorticity_rate_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
-    rhs(0, i) = rate_at(g, across_cut(psi, ni, trailing_edge), across_cut(omega, ni, trailing_edge),
-                        across_cut(nu_t, ni, trailing_edge), turbulent, nu, order, 2,
-                        trailing_edge - i, 0, i);
+    rhs(0, i) = rate_at<Turbulent>(g, across_cut(psi, ni, trailing_edge),
+                                   across_cut(omega, ni, trailing_edge),
+                                   across_cut(nu_t, ni, trailing_edge), nu, order, 2,
+                                   trailing_edge - i, 0, i);
   });
 }
 
-double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl,
-                        const NodeField& nu_t_field) {
+template <bool Turbulent>
+double largest_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& nu_t, Real nu) {
   const NodeGrid g = grid;
-  const bool turbulent = nu_t_field.extent(0) > 0;
-  const NodeField nu_t = turbulent ? nu_t_field : psi;  // laminar: a stand-in never read
-  const double rate = par_max<double>(
+  return par_max<double>(
       "incompressible.stable_rate", interior(grid), KOKKOS_LAMBDA(const int j, const int i, double& m) {
         const Real inv_j = 1 / g.jacobian(j, i);
         const Real U = Real(0.5) * (psi(j + 1, i) - psi(j - 1, i)) * inv_j;
         const Real V = Real(0.5) * (psi(j, i + 1) - psi(j, i - 1)) * inv_j;
-        const Real viscosity = turbulent ? nu + nu_t(j, i) : nu;
+        // A constant condition, folded at compile time (not `if constexpr`: CUDA lambdas may not
+        // first-capture inside one).
+        const Real viscosity = Turbulent ? nu + nu_t(j, i) : nu;
         const double r = math::fabs(U) + math::fabs(V) + 2 * viscosity * (g.a(j, i) + g.c(j, i));
         // A NaN must win the max: NaN compares false, so pass it on explicitly.
         m = (r != r || r > m) ? r : m;
       });
+}
+
+}  // namespace
+
+void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
+                    int convection_order, const NodeField& rhs, const NodeField& nu_t) {
+  if (nu_t.extent(0) > 0) {
+    rates<true>(grid, psi, omega, nu_t, nu, convection_order, rhs);
+  } else {  // laminar: omega stands in for the eddy viscosity, never read
+    rates<false>(grid, psi, omega, omega, nu, convection_order, rhs);
+  }
+}
+
+double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl,
+                        const NodeField& nu_t) {
+  const double rate = nu_t.extent(0) > 0 ? largest_rate<true>(grid, psi, nu_t, nu)
+                                         : largest_rate<false>(grid, psi, psi, nu);
   return rate != rate ? rate : cfl / rate;
 }
 

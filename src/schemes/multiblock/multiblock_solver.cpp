@@ -114,6 +114,7 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
   }
   Kokkos::deep_copy(fields_.coordinates, coordinates);
   smallest_det_ = compute_metrics<Dim>(order, fields_);
+  reference_area_ = find_reference_area();
   if (!(smallest_det_ > 0))
     throw Error("multiblock: the metric Jacobian det(dx/dxi) reaches " +
                 std::to_string(smallest_det_) +
@@ -146,7 +147,7 @@ typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::freestream() co
 }
 
 template <int Dim>
-double MultiBlockSolverOf<Dim>::reference_area() const {
+double MultiBlockSolverOf<Dim>::find_reference_area() const {
   if constexpr (Dim == 2) {
     return 1.0;
   } else {
@@ -375,7 +376,7 @@ ForceCoefficients MultiBlockSolverOf<Dim>::forces() const {
   const auto force = wall_force<Dim>(fields_, points_, gas_);
   const auto freestream = freestream_primitive(config_);
   const double speed2 = freestream[1] * freestream[1] + freestream[2] * freestream[2];
-  const double dynamic_pressure = 0.5 * freestream[0] * speed2 * reference_area();
+  const double dynamic_pressure = 0.5 * freestream[0] * speed2 * reference_area_;
   // The wall force above integrates p; on a closed wall the free-stream part sums to zero
   // (1^T H D x = x_last - x_first = 0), so no p_inf correction is needed.
   const double alpha = config_.freestream.alpha_degrees * M_PI / 180;

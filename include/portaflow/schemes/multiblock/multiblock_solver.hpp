@@ -103,8 +103,8 @@ class MultiBlockSolverOf : public SteadySolver {
   // The primitive free stream of the deck in this dimension (w = 0 in 3D).
   State freestream() const;
   // Area the force coefficients are taken on: the chord 1 in 2D, chord 1 times the span (the
-  // extent of the mesh in z) in 3D.
-  double reference_area() const;
+  // extent of the mesh in z) in 3D. Found once, at setup (forces() runs every history row).
+  double find_reference_area() const;
 
   RunConfig config_;
   mesh::MultiBlockMesh mesh_;
@@ -116,6 +116,7 @@ class MultiBlockSolverOf : public SteadySolver {
   State last_squares_{};
   bool have_norms_ = false;
   double smallest_det_ = 0;
+  double reference_area_ = 1;
   std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
 };
 
