@@ -2,14 +2,14 @@
 """Plots and a JSON record of issue 23's external flows from finished runs' output folders:
 
     python3 perf/incompressible_plots.py airfoil OUT_PREFIX LABEL=DIR [LABEL=DIR ...]
-    python3 perf/incompressible_plots.py plate OUT_PREFIX DIR
+    python3 perf/incompressible_plots.py plate OUT_PREFIX DIR [TRAILING_EDGE_DIR]
 
 airfoil: Cp and Cf along x/c from each DIR/surface.csv (one curve per grid), the last history
 row's CL, CD, CD_pressure and CD_friction of each, and CD's observed order of convergence and
 Richardson estimate when three grids refined by 2 are given (coarse first).
 plate: Cf sqrt(Re_x) along the plate against Blasius' 0.664 (DIR/surface.csv) and u / U at
 mid-plate against f'(eta) (DIR/blasius_profile.csv), with the largest deviations over 10-90 % of
-the plate. Writes OUT_PREFIX.png and OUT_PREFIX.json. Debian's python3 with matplotlib.
+the plate; TRAILING_EDGE_DIR, a run of the plate that ends at x = 1, adds its Cf curve. Writes OUT_PREFIX.png and OUT_PREFIX.json. Debian's python3 with matplotlib.
 """
 import csv
 import json
@@ -61,20 +61,31 @@ def airfoil(prefix, runs):
     return record
 
 
-def plate(prefix, folder):
+def worst_cf_deviation(surface):
+    inside = [k for k, x in enumerate(surface["x"]) if 0.1 <= x <= 0.9]
+    return max(abs(surface["Cf_sqrt_Re_x"][k] / 0.664 - 1) for k in inside)
+
+
+def plate(prefix, folder, trailing_edge_folder=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     s = columns(folder + "/surface.csv")
     b = columns(folder + "/blasius_profile.csv")
-    inside = [k for k, x in enumerate(s["x"]) if 0.1 <= x <= 0.9]
-    worst = max(abs(s["Cf_sqrt_Re_x"][k] / 0.664 - 1) for k in inside)
+    worst = worst_cf_deviation(s)
     profile = max(abs(c - e) for c, e in zip(b["u_over_U"], b["blasius"]))
     fig, (ax_cf, ax_u) = plt.subplots(1, 2, figsize=(11, 4.2))
-    ax_cf.plot(s["x"], s["Cf_sqrt_Re_x"], label="computed")
+    ax_cf.plot(s["x"], s["Cf_sqrt_Re_x"], label="computed, no trailing edge")
+    record = {"case": "flat plate Re 1e5", "max_cf_deviation_10_90": worst,
+              "max_profile_difference": profile}
+    if trailing_edge_folder:
+        t = columns(trailing_edge_folder + "/surface.csv")
+        ax_cf.plot(t["x"], t["Cf_sqrt_Re_x"], label="computed, trailing edge at x = 1")
+        record["trailing_edge_max_cf_deviation_10_90"] = worst_cf_deviation(t)
     ax_cf.axhline(0.664, color="k", ls="--", label="Blasius 0.664")
     ax_cf.axvspan(0.1, 0.9, color="grey", alpha=0.1)
     ax_cf.set_ylim(0.5, 0.9)
+    ax_cf.set_xlim(-0.02, max(s["x"]))
     ax_cf.set_xlabel("x")
     ax_cf.set_ylabel("Cf sqrt(Re_x)")
     ax_u.plot(b["u_over_U"], b["eta"], "o", ms=3, label="computed")
@@ -87,8 +98,7 @@ def plate(prefix, folder):
     fig.suptitle("PortaFlow streamfunction_vorticity: flat plate, Re 1e5")
     fig.tight_layout()
     fig.savefig(prefix + ".png", dpi=110)
-    return {"case": "flat plate Re 1e5", "max_cf_deviation_10_90": worst,
-            "max_profile_difference": profile}
+    return record
 
 
 def main():
@@ -99,7 +109,7 @@ def main():
     if mode == "airfoil":
         record = airfoil(prefix, [a.split("=", 1) for a in sys.argv[3:]])
     else:
-        record = plate(prefix, sys.argv[3])
+        record = plate(prefix, *sys.argv[3:5])
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     record["commit"] = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"],
                                       capture_output=True, text=True).stdout.strip()

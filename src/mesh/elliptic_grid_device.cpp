@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
@@ -45,99 +46,136 @@ struct DeviceGrid {
   }
 };
 
-// Per-line scratch of the Thomas solves: (line, position along it).
-struct LineScratch {
-  Grid lower, diagonal, upper, rhs_x, rhs_y;
-  LineScratch(int lines, int length)
-      : lower("elliptic.lower", lines, length),
-        diagonal("elliptic.diagonal", lines, length),
-        upper("elliptic.upper", lines, length),
-        rhs_x("elliptic.rhs_x", lines, length),
-        rhs_y("elliptic.rhs_y", lines, length) {}
+// One line's tridiagonal system in team scratch: row r is the line's node r + 1 (its two end
+// nodes stay fixed), with the rows' lower, diagonal and upper coefficients and the right-hand
+// sides for x and y; Thomas leaves the solution in the right-hand sides.
+enum LineArray { kLower, kDiagonal, kUpper, kRhsX, kRhsY, kLineArrays };
+using LineSystem = ScratchView<double**>;  // (LineArray, row)
+
+// Node k of a line along j (i fixed) or along i (j fixed), as (j, i).
+struct AlongJ {
+  int i;
+  KOKKOS_INLINE_FUNCTION void operator()(int k, int& j_out, int& i_out) const {
+    j_out = k;
+    i_out = i;
+  }
+};
+struct AlongI {
+  int j;
+  KOKKOS_INLINE_FUNCTION void operator()(int k, int& j_out, int& i_out) const {
+    j_out = j;
+    i_out = k;
+  }
 };
 
-// Thomas on rows 1..count-2 of line `l`, then the relaxed update of its nodes; node(k) gives the
-// (j, i) of row k. Returns the largest squared relative move (host: LineRelaxation::solve).
+// The row of node (i, j) in a line along j: the i-neighbours are known (right-hand side).
+KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i, int j,
+                                     AlongJ) {
+  const GridStencil a = g.stencil(i, j);
+  s(kLower, r) = a.s;
+  s(kDiagonal, r) = a.centre;
+  s(kUpper, r) = a.n;
+  s(kRhsX, r) = a.source_x - a.w * g.x(j, i - 1) - a.e * g.x(j, i + 1);
+  s(kRhsY, r) = a.source_y - a.w * g.y(j, i - 1) - a.e * g.y(j, i + 1);
+}
+KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i, int j,
+                                     AlongI) {
+  const GridStencil a = g.stencil(i, j);
+  s(kLower, r) = a.w;
+  s(kDiagonal, r) = a.centre;
+  s(kUpper, r) = a.e;
+  s(kRhsX, r) = a.source_x - a.s * g.x(j - 1, i) - a.n * g.x(j + 1, i);
+  s(kRhsY, r) = a.source_y - a.s * g.y(j - 1, i) - a.n * g.y(j + 1, i);
+}
+
+// Thomas on the line's rows, in the host's order of operations (LineRelaxation::solve), so the
+// device and host grids agree to round-off. One thread: the recurrence is sequential.
 template <class Node>
-KOKKOS_INLINE_FUNCTION double thomas_and_update(const DeviceGrid& g, const LineScratch& s, int l,
-                                                int count, const Node& node, double relaxation) {
+KOKKOS_INLINE_FUNCTION void thomas(const DeviceGrid& g, const LineSystem& s, int count,
+                                   const Node& node) {
+  const int last = count - 3;  // the last row
   int j0, i0, j1, i1;
   node(0, j0, i0);
   node(count - 1, j1, i1);
-  s.rhs_x(l, 1) -= s.lower(l, 1) * g.x(j0, i0);
-  s.rhs_y(l, 1) -= s.lower(l, 1) * g.y(j0, i0);
-  s.rhs_x(l, count - 2) -= s.upper(l, count - 2) * g.x(j1, i1);
-  s.rhs_y(l, count - 2) -= s.upper(l, count - 2) * g.y(j1, i1);
-  for (int k = 2; k < count - 1; ++k) {
-    const double factor = s.lower(l, k) / s.diagonal(l, k - 1);
-    s.diagonal(l, k) -= factor * s.upper(l, k - 1);
-    s.rhs_x(l, k) -= factor * s.rhs_x(l, k - 1);
-    s.rhs_y(l, k) -= factor * s.rhs_y(l, k - 1);
+  s(kRhsX, 0) -= s(kLower, 0) * g.x(j0, i0);
+  s(kRhsY, 0) -= s(kLower, 0) * g.y(j0, i0);
+  s(kRhsX, last) -= s(kUpper, last) * g.x(j1, i1);
+  s(kRhsY, last) -= s(kUpper, last) * g.y(j1, i1);
+  for (int r = 1; r <= last; ++r) {
+    const double factor = s(kLower, r) / s(kDiagonal, r - 1);
+    s(kDiagonal, r) -= factor * s(kUpper, r - 1);
+    s(kRhsX, r) -= factor * s(kRhsX, r - 1);
+    s(kRhsY, r) -= factor * s(kRhsY, r - 1);
   }
-  double max_change = 0.0, x_next = 0.0, y_next = 0.0;
-  for (int k = count - 2; k >= 1; --k) {
-    const double upper = k == count - 2 ? 0.0 : s.upper(l, k);
-    const double x_new = (s.rhs_x(l, k) - upper * x_next) / s.diagonal(l, k);
-    const double y_new = (s.rhs_y(l, k) - upper * y_next) / s.diagonal(l, k);
-    x_next = x_new;
-    y_next = y_new;
+  double x_next = 0.0, y_next = 0.0;
+  for (int r = last; r >= 0; --r) {
+    const double upper = r == last ? 0.0 : s(kUpper, r);
+    x_next = (s(kRhsX, r) - upper * x_next) / s(kDiagonal, r);
+    y_next = (s(kRhsY, r) - upper * y_next) / s(kDiagonal, r);
+    s(kRhsX, r) = x_next;
+    s(kRhsY, r) = y_next;
+  }
+}
+
+// One line relaxed by one team: the rows' coefficients in parallel, Thomas, then the relaxed
+// moves (measured against the old positions, as on the host) and the update in parallel.
+// Returns the largest squared relative move, infinite for a NaN (so the caller's max keeps it).
+template <class Node>
+KOKKOS_INLINE_FUNCTION double relax_line(const TeamMember& member, const DeviceGrid& g,
+                                         const LineSystem& s, int count, const Node& node,
+                                         double relaxation) {
+  const int rows = count - 2;
+  team_for(member, rows, [&](Index r) {
+    int j, i;
+    node(static_cast<int>(r) + 1, j, i);
+    fill_row(g, s, static_cast<int>(r), i, j, node);
+  });
+  team_barrier(member);
+  Kokkos::single(Kokkos::PerTeam(member), [&]() { thomas(g, s, count, node); });
+  team_barrier(member);
+  const double largest = team_max<double>(member, rows, [&](Index r) {
     int jc, ic, jb, ib;
-    node(k, jc, ic);
-    node(k - 1, jb, ib);
+    node(static_cast<int>(r) + 1, jc, ic);
+    node(static_cast<int>(r), jb, ib);
     const double sx = g.x(jc, ic) - g.x(jb, ib), sy = g.y(jc, ic) - g.y(jb, ib);
-    const double dx = relaxation * (x_new - g.x(jc, ic)), dy = relaxation * (y_new - g.y(jc, ic));
+    const double dx = relaxation * (s(kRhsX, r) - g.x(jc, ic));
+    const double dy = relaxation * (s(kRhsY, r) - g.y(jc, ic));
+    s(kLower, r) = dx;  // the coefficients are spent: keep the moves there
+    s(kUpper, r) = dy;
     const double change = (dx * dx + dy * dy) / (sx * sx + sy * sy);
-    max_change = change > max_change || change != change ? change : max_change;
-    g.x(jc, ic) += dx;
-    g.y(jc, ic) += dy;
-  }
-  return max_change;
+    return change != change ? math::infinity() : change;
+  });
+  team_barrier(member);
+  team_for(member, rows, [&](Index r) {
+    int j, i;
+    node(static_cast<int>(r) + 1, j, i);
+    g.x(j, i) += s(kLower, r);
+    g.y(j, i) += s(kUpper, r);
+  });
+  return largest;
 }
 
-// The lines i = first, first + 2, ... < ni - 1 along j.
-double relax_j_lines(const DeviceGrid& g, const LineScratch& s, int first, double relaxation) {
-  const int lines = (g.ni - 1 - first + 1) / 2;
-  return par_max<double>(
-      "elliptic.j_lines", IndexRange{0, lines}, KOKKOS_LAMBDA(const int line, double& m) {
-        const int i = first + 2 * line;
-        for (int j = 1; j < g.nj - 1; ++j) {
-          const GridStencil a = g.stencil(i, j);
-          s.lower(i, j) = a.s;
-          s.diagonal(i, j) = a.centre;
-          s.upper(i, j) = a.n;
-          s.rhs_x(i, j) = a.source_x - a.w * g.x(j, i - 1) - a.e * g.x(j, i + 1);
-          s.rhs_y(i, j) = a.source_y - a.w * g.y(j, i - 1) - a.e * g.y(j, i + 1);
-        }
-        const auto node = [i](int k, int& j_out, int& i_out) {
-          j_out = k;
-          i_out = i;
-        };
-        const double change = thomas_and_update(g, s, i, g.nj, node, relaxation);
-        m = change > m || change != change ? change : m;
-      });
-}
-
-// The lines j = first, first + 2, ... < nj - 1 along i.
-double relax_i_lines(const DeviceGrid& g, const LineScratch& s, int first, double relaxation) {
-  const int lines = (g.nj - 1 - first + 1) / 2;
-  return par_max<double>(
-      "elliptic.i_lines", IndexRange{0, lines}, KOKKOS_LAMBDA(const int line, double& m) {
-        const int j = first + 2 * line;
-        for (int i = 1; i < g.ni - 1; ++i) {
-          const GridStencil a = g.stencil(i, j);
-          s.lower(j, i) = a.w;
-          s.diagonal(j, i) = a.centre;
-          s.upper(j, i) = a.e;
-          s.rhs_x(j, i) = a.source_x - a.s * g.x(j - 1, i) - a.n * g.x(j + 1, i);
-          s.rhs_y(j, i) = a.source_y - a.s * g.y(j - 1, i) - a.n * g.y(j + 1, i);
-        }
-        const auto node = [j](int k, int& j_out, int& i_out) {
-          j_out = j;
-          i_out = k;
-        };
-        const double change = thomas_and_update(g, s, j, g.ni, node, relaxation);
-        m = change > m || change != change ? change : m;
-      });
+// The lines first, first + 2, ... (i along j for AlongJ, j along i for AlongI), one team each,
+// their systems in shared memory where they fit. Returns the largest squared relative move.
+template <class Node>
+double relax_lines(const char* label, const DeviceGrid& g, int first, double relaxation) {
+  constexpr bool kAlongJ = std::is_same<Node, AlongJ>::value;
+  const int count = kAlongJ ? g.nj : g.ni;  // nodes along a line
+  const int across = kAlongJ ? g.ni : g.nj;
+  const int lines = (across - 1 - first + 1) / 2;
+  const std::size_t bytes = LineSystem::shmem_size(kLineArrays, count - 2);
+  const int level = scratch_level_for(bytes);
+  double largest = 0.0;
+  par_reduce_teams(
+      label, lines, bytes,
+      KOKKOS_LAMBDA(const TeamMember& member, double& m) {
+        const LineSystem s(member.team_scratch(level), kLineArrays, count - 2);
+        const Node node{first + 2 * member.league_rank()};
+        const double change = relax_line(member, g, s, count, node, relaxation);
+        Kokkos::single(Kokkos::PerTeam(member), [&]() { m = change > m ? change : m; });
+      },
+      Kokkos::Max<double>(largest), 0, level);
+  return largest;
 }
 
 // The host's ControlFunctions::update_wall at every interior i.
@@ -216,8 +254,6 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
                                                                   : options.wall_spacing,
                                       "elliptic.wall_spacing");
   const bool spacing_control = !options.wall_spacing.empty();
-  const int longest = std::max(grid.ni, grid.nj);
-  const LineScratch scratch(longest, longest);
 
   EllipticGridReport report;
   for (int iteration = 1; iteration <= options.max_iterations; ++iteration) {
@@ -226,9 +262,11 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
                   options.control_gain, options.control_limit);
     double max_change = 0.0;
     for (int colour = 1; colour >= 0; --colour)
-      max_change = std::max(max_change, relax_j_lines(g, scratch, 2 - colour, options.relaxation_j));
+      max_change = std::max(
+          max_change, relax_lines<AlongJ>("elliptic.j_lines", g, 2 - colour, options.relaxation_j));
     for (int colour = 1; colour >= 0; --colour)
-      max_change = std::max(max_change, relax_i_lines(g, scratch, 2 - colour, options.relaxation_i));
+      max_change = std::max(
+          max_change, relax_lines<AlongI>("elliptic.i_lines", g, 2 - colour, options.relaxation_i));
     max_change = std::sqrt(max_change);
     if (!std::isfinite(max_change))
       throw Error("The elliptic grid iteration diverged at iteration " + std::to_string(iteration) +

@@ -19,20 +19,7 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-// The unit square's n x n nodes, moved by x += warp sin(pi x) sin(2 pi y) and the same for y
-// with x and y swapped: boundaries stay put, the interior is non-orthogonal and non-uniform,
-// so every metric term (b, P, Q) is exercised.
-NodeGrid warped_grid(int n, double warp) {
-  NodeGrid g = make_cartesian_grid(n, n, 0, 1, 0, 1);
-  const NodeField x = g.x, y = g.y;
-  par_for("test.warp", IndexBox2D{{0, n}, {0, n}}, KOKKOS_LAMBDA(const int j, const int i) {
-    const double xi = double(i) / (n - 1), eta = double(j) / (n - 1);
-    x(j, i) = xi + warp * std::sin(kPi * xi) * std::sin(2 * kPi * eta);
-    y(j, i) = eta + warp * std::sin(2 * kPi * xi) * std::sin(kPi * eta);
-  });
-  compute_metrics(g);
-  return g;
-}
+NodeGrid warped_grid(int n, double warp) { return make_warped_square_grid(n, warp); }
 
 // psi = sin(pi x) sin(pi y) (0 on the boundary), omega = -lap psi = 2 pi^2 psi; returns the
 // largest nodal error of the solver's psi and its result.

@@ -73,6 +73,16 @@ void par_for(const std::string& label, const Bounds& bounds, const Functor& f) {
   Kokkos::parallel_for(label, detail::policy(bounds), f);
 }
 
+// f(j, i) for every index of the box as one 1D range, row-major: on a GPU each thread block
+// walks along rows (seed 004's "1D CTA"), where par_for tiles the box into 2D blocks.
+template <class Functor>
+void par_for_flattened(const std::string& label, const IndexBox2D& box, const Functor& f) {
+  if (box.size() == 0) return;
+  const Index ni = box.i.size(), i0 = box.i.begin, j0 = box.j.begin;
+  par_for(label, IndexRange{0, static_cast<Index>(box.size())},
+          KOKKOS_LAMBDA(const Index k) { f(j0 + k / ni, i0 + k % ni); });
+}
+
 // Reduction with a Kokkos built-in reducer (Kokkos::Max<Real>, Kokkos::Sum<Real>, ...), whose
 // result lands in `result` on the host. f(i, acc), f(j, i, acc) or f(k, j, i, acc).
 template <class Functor, class Reducer>
@@ -273,19 +283,26 @@ void par_for_teams(const std::string& label, Index teams, std::size_t scratch_by
   Kokkos::parallel_for(label, policy, f);
 }
 
+// The team scratch level for `bytes` a team: 0 (shared memory on a GPU) where they fit, else 1
+// (global memory). A kernel allocates from member.team_scratch(that level).
+inline int scratch_level_for(std::size_t bytes) {
+  return bytes <= static_cast<std::size_t>(TeamPolicy::scratch_size_max(0)) ? 0 : 1;
+}
+
 // par_for_teams with a reduction: f(member, acc) adds its team's part to acc once per team
 // (team_max first, then a Kokkos::single(PerTeam) update); the result lands where the reducer
-// points (host or device).
+// points (host or device). scratch_level: where the scratch_bytes are (scratch_level_for).
 template <unsigned kThreads = 0, unsigned kMinBlocks = 0, class Functor, class Reducer>
 void par_reduce_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
-                      const Functor& f, const Reducer& reducer, int team_size = 0) {
+                      const Functor& f, const Reducer& reducer, int team_size = 0,
+                      int scratch_level = 0) {
   ProfilingRegion region(label);
   if (teams == 0) {
     reducer.init(reducer.reference());
     return;
   }
   auto policy = team_policy<kThreads, kMinBlocks>(teams, team_size);
-  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  policy.set_scratch_size(scratch_level, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_reduce(label, policy, f, reducer);
 }
 

@@ -70,6 +70,7 @@ using Kokkos::fmin;
 using Kokkos::isfinite;
 using Kokkos::log;
 using Kokkos::pow;
+using Kokkos::sin;
 using Kokkos::sqrt;
 #else
 using Kokkos::Experimental::exp;
@@ -79,6 +80,7 @@ using Kokkos::Experimental::fmin;
 using Kokkos::Experimental::isfinite;
 using Kokkos::Experimental::log;
 using Kokkos::Experimental::pow;
+using Kokkos::Experimental::sin;
 using Kokkos::Experimental::sqrt;
 #endif
 // +infinity, usable in device code on every backend.

@@ -100,6 +100,10 @@ void read_flat_plate_grid(DeckReader& deck, IncompressibleConfig& in) {
                              {0.25, 0, 100, true, false, "length of the domain before the plate"});
   p.downstream = deck.get_real("mesh.downstream",
                                {0.25, 0, 100, true, false, "length of the domain after the plate"});
+  p.trailing_edge = deck.get_bool(
+      "mesh.trailing_edge", true,
+      "whether the plate ends at x = 1 (a wake follows) or runs on to the outflow (Blasius' "
+      "semi-infinite plate)");
   if (p.wall_spacing * p.cells_y >= p.height)
     deck.fail("mesh.wall_spacing", "times the cells along y reaches past mesh.height: make it smaller");
 }

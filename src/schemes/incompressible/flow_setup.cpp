@@ -78,7 +78,8 @@ void airfoil(const RunConfig& config, FlowSetup& s) {
 }
 
 // x: upstream geometric from the leading edge, the plate by Vinokur's two-sided stretching,
-// downstream geometric from the trailing edge; y geometric from the wall.
+// downstream geometric from the trailing edge; y geometric from the wall. Without a trailing
+// edge the wall goes on over the downstream part to the outflow.
 void flat_plate(const RunConfig& config, FlowSetup& s) {
   const FlatPlateGrid& p = config.incompressible.plate;
   const int outside = 2 * static_cast<int>(std::lround(p.cells_x / 16.0));  // even: multigrid
@@ -102,12 +103,15 @@ void flat_plate(const RunConfig& config, FlowSetup& s) {
   s.grid = from_host(x, y, ni, nj, 0);
   s.spec.problem = IncompressibleProblem::kFlatPlate;
   s.spec.plate_begin = s.wall_begin = s.leading_edge = outside;
-  s.spec.plate_end = s.wall_end = outside + plate;
-  char text[300];
+  s.spec.plate_end = s.wall_end = p.trailing_edge ? outside + plate : ni - 1;
+  char text[400];
   std::snprintf(text, sizeof text,
                 "flat plate grid: %d x %d nodes, plate on i = %d .. %d (spacing %.2e at the "
-                "leading edge, %.2e at the trailing edge), wall spacing %.2e, top at y = %g\n",
-                ni, nj, outside, outside + plate, le_spacing, te_spacing, p.wall_spacing, p.height);
+                "leading edge, %.2e at x = 1), wall spacing %.2e, top at y = %g; %s\n",
+                ni, nj, s.spec.plate_begin, s.spec.plate_end, le_spacing, te_spacing,
+                p.wall_spacing, p.height,
+                p.trailing_edge ? "the plate ends at x = 1 (trailing edge, then its wake)"
+                                : "no trailing edge: the wall runs on to the outflow");
   s.report = text;
 }
 

@@ -58,6 +58,20 @@ NodeGrid make_cartesian_grid(int ni, int nj, double x0, double x1, double y0, do
   return grid;
 }
 
+NodeGrid make_warped_square_grid(int n, double warp) {
+  NodeGrid g = make_cartesian_grid(n, n, 0, 1, 0, 1);
+  const NodeField x = g.x, y = g.y;
+  constexpr double kPi = 3.14159265358979323846;
+  par_for("incompressible.warped_grid", IndexBox2D{{0, n}, {0, n}},
+          KOKKOS_LAMBDA(const int j, const int i) {
+            const double xi = double(i) / (n - 1), eta = double(j) / (n - 1);
+            x(j, i) = xi + warp * math::sin(kPi * xi) * math::sin(2 * kPi * eta);
+            y(j, i) = eta + warp * math::sin(2 * kPi * xi) * math::sin(kPi * eta);
+          });
+  compute_metrics(g);
+  return g;
+}
+
 void compute_metrics(NodeGrid& grid) {
   const int ni = grid.ni, nj = grid.nj;
   for (NodeField* f : {&grid.x_xi, &grid.x_eta, &grid.y_xi, &grid.y_eta, &grid.jacobian, &grid.a,

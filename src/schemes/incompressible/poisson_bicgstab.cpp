@@ -36,11 +36,11 @@ class BicgstabPoisson : public PoissonSolver {
     const double scale = start.reference;
     const SparseMatrix& A = system_.matrix;
     // r = b - A x
-    Kokkos::deep_copy(r_, b_);
+    Kokkos::deep_copy(ExecSpace(), r_, b_);
     KokkosSparse::spmv("N", Real(-1), A, x_, Real(1), r_);
-    Kokkos::deep_copy(r_hat_, r_);
-    Kokkos::deep_copy(p_, Real(0));
-    Kokkos::deep_copy(v_, Real(0));
+    Kokkos::deep_copy(ExecSpace(), r_hat_, r_);
+    Kokkos::deep_copy(ExecSpace(), p_, Real(0));
+    Kokkos::deep_copy(ExecSpace(), v_, Real(0));
     Real rho = 1, alpha = 1, w = 1;
     PoissonResult result;
     result.relative_residual = KokkosBlas::nrm2(r_) / scale;

@@ -53,7 +53,7 @@ class JacobiPoisson : public PoissonSolver {
   }
 
   PoissonResult solve(const NodeField& psi, const NodeField& omega) override {
-    Kokkos::deep_copy(other_, psi);  // the boundary values, which no sweep writes
+    Kokkos::deep_copy(ExecSpace(), other_, psi);  // the boundary values, which no sweep writes
     PoissonResult result;
     NodeField from = psi, to = other_;
     while (true) {
@@ -67,7 +67,7 @@ class JacobiPoisson : public PoissonSolver {
       std::swap(from, to);
       ++result.iterations;
     }
-    if (from.data() != psi.data()) Kokkos::deep_copy(psi, from);
+    if (from.data() != psi.data()) Kokkos::deep_copy(ExecSpace(), psi, from);
     return result;
   }
 

@@ -127,7 +127,7 @@ class StreamfunctionVorticitySolver : public Solver {
   // SSP-RK2 (Heun): omega1 = omega + dt R(omega); omega_new = (omega + omega1 + dt R(omega1)) / 2,
   // with psi and the wall vorticity brought up to date after each stage.
   void advance(double dt) override {
-    Kokkos::deep_copy(omega_start_, omega_);
+    Kokkos::deep_copy(ExecSpace(), omega_start_, omega_);
     stage(dt, /*average=*/false);
     stage(dt, /*average=*/true);
     time_ += dt;

@@ -53,12 +53,16 @@ KOKKOS_INLINE_FUNCTION Real rate_at(const NodeGrid& g, const F& psi, const F& om
 // The rates, laminar or with the eddy viscosity as a compile-time choice (no per-node branch).
 template <bool Turbulent>
 void rates(const NodeGrid& grid, const NodeField& psi, const NodeField& omega,
-           const NodeField& nu_t, Real nu, int order, const NodeField& rhs) {
+           const NodeField& nu_t, Real nu, int order, const NodeField& rhs, LoopShape shape) {
   const NodeGrid g = grid;
-  par_for("incompressible.vorticity_rate", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
+  const auto rate = KOKKOS_LAMBDA(const int j, const int i) {
     // j rows below: at j = 1 only the cut or wall, so first order there along j.
     rhs(j, i) = rate_at<Turbulent>(g, psi, omega, nu_t, nu, order, j, g.ni - 1 - i, j, i);
-  });
+  };
+  if (shape == LoopShape::kFlat1D)
+    par_for_flattened("incompressible.vorticity_rate_flat", interior(grid), rate);
+  else
+    par_for("incompressible.vorticity_rate", interior(grid), rate);
   if (grid.seam <= 1) return;
   const int ni = g.ni;
   // Along the cut the i-line ends at the trailing edge (beyond it, it follows the lower surface,
@@ -92,11 +96,12 @@ double largest_rate(const NodeGrid& grid, const NodeField& psi, const NodeField&
 }  // namespace
 
 void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
-                    int convection_order, const NodeField& rhs, const NodeField& nu_t) {
+                    int convection_order, const NodeField& rhs, const NodeField& nu_t,
+                    LoopShape shape) {
   if (nu_t.extent(0) > 0) {
-    rates<true>(grid, psi, omega, nu_t, nu, convection_order, rhs);
+    rates<true>(grid, psi, omega, nu_t, nu, convection_order, rhs, shape);
   } else {  // laminar: omega stands in for the eddy viscosity, never read
-    rates<false>(grid, psi, omega, omega, nu, convection_order, rhs);
+    rates<false>(grid, psi, omega, omega, nu, convection_order, rhs, shape);
   }
 }
 

@@ -24,11 +24,14 @@ enum class PreconditionerKind { kMultigrid, kJacobi };
 enum class WallVorticityKind { kThom, kJensen };
 
 // The flat plate's grid: x from -upstream to 1 + downstream with the plate on [0, 1]
-// of y = 0, y from 0 to `height`, geometrically stretched from wall_spacing.
+// of y = 0, y from 0 to `height`, geometrically stretched from wall_spacing. Without a trailing
+// edge the wall runs on to the outflow: Blasius' semi-infinite plate (lengths still in units of
+// the first 1, where Re is taken).
 struct FlatPlateGrid {
   int cells_x = 160, cells_y = 64;
   double wall_spacing = 2e-4, height = 0.5;
   double upstream = 0.25, downstream = 0.25;
+  bool trailing_edge = true;
 };
 
 // The airfoil's C-grid and how it is generated (seed 004, eqs. 1-5).

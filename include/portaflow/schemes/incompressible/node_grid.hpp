@@ -73,6 +73,11 @@ KOKKOS_INLINE_FUNCTION bool is_seam_owner(const NodeGrid& g, int j, int i) {
 // metrics are constant (the cavity).
 NodeGrid make_cartesian_grid(int ni, int nj, double x0, double x1, double y0, double y1);
 
+// The unit square's n x n nodes moved by x += warp sin(pi x) sin(2 pi y) and the same for y with
+// x and y swapped: the boundaries stay put, the interior is non-orthogonal and non-uniform, so
+// every metric term (b, P, Q) is exercised (tests, benchmarks).
+NodeGrid make_warped_square_grid(int n, double warp);
+
 // Computes every metric field from x and y (device kernels). Throws Error naming the first node
 // where J <= 0 (a folded grid).
 void compute_metrics(NodeGrid& grid);
