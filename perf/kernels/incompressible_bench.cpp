@@ -4,7 +4,7 @@
 //
 // incompressible.vorticity_rate.{tiles2d,flat1d}: d omega / dt at the interior nodes, laminar,
 // second-order upwind convection (vorticity_transport.hpp), the same body under seed 004's two
-// thread-block shapes: 2D tiles (the solver's) and one 1D range along rows (the seed's "1D CTA").
+// thread-block shapes: one 1D range along rows (the seed's "1D CTA", the solver's) and 2D tiles.
 // Compulsory bytes per node, in Reals: reads psi, omega, J, a, b, c, P, Q (8), writes the rate (1):
 // 9. Flops per node, from the code: U and V 6 (two differences, 1 / J, two products), the two
 // upwind differences 2 x 5, the stencil's coefficients 10, its 8 neighbours 16 and centre 2,
@@ -139,8 +139,8 @@ BenchKernel rate_kernel(LoopShape shape) {
           "incompressible", flat ? "vorticity_rate.flat1d" : "vorticity_rate.tiles2d",
           std::string("d omega / dt at the interior nodes of a warped n x n grid (laminar, "
                       "second-order upwind, central diffusion), ") +
-              (flat ? "one 1D range along rows (seed 004's 1D thread blocks)"
-                    : "2D tiles of the box (the solver's loop)"),
+              (flat ? "one 1D range along rows (seed 004's 1D thread blocks; the solver's loop)"
+                    : "2D tiles of the box"),
           9.0 * sizeof(Real), 47.0,
           [shape](long long cells) { return std::make_unique<VorticityRate>(cells, shape); }};
 }
