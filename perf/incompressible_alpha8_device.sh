@@ -4,7 +4,8 @@
 #
 #   bash perf/incompressible_alpha8_device.sh BUNDLE OUT SECONDS [RESTART_DIR [BACKENDS]]
 #
-# Runs the laminar and the Baldwin-Lomax deck side by side for at most SECONDS each, by default
+# Runs the laminar and the Baldwin-Lomax deck side by side for at most SECONDS each (ALPHA8_KINDS,
+# e.g. "laminar", runs fewer), by default
 # on the OpenMP build with half the cores each; BACKENDS (e.g. "cuda,openmp": laminar, then
 # Baldwin-Lomax) puts a run on the CUDA build (then the other OpenMP run takes all the cores).
 # On this 12288-node grid each step is two BiCGSTAB solves of a few hundred iterations, latency-
@@ -25,16 +26,16 @@ cores=$(nproc)
 half=$(( cores / 2 ))
 mkdir -p "$out"
 first=0
-kinds=(laminar baldwin_lomax)
-for k in 0 1; do
+IFS=, read -r -a kinds <<<"${ALPHA8_KINDS:-laminar,baldwin_lomax}"
+for k in "${!kinds[@]}"; do
   kind=${kinds[$k]}
-  backend=${backends[$k]}
+  backend=${backends[$k]:-openmp}
   # Each OpenMP run on its own half of the cores (two processes bound to the same cores ran 20x
   # slower), or on all of them beside a CUDA run.
   threads=${ALPHA8_THREADS:-$half}
   cpus="$first-$(( first + threads - 1 ))"
   first=$(( first + half ))
-  if [ "${backends[0]}" != "${backends[1]}" ]; then threads=$cores; cpus="0-$(( cores - 1 ))"; fi
+  if [ "${backends[0]}" != "${backends[1]:-openmp}" ]; then threads=$cores; cpus="0-$(( cores - 1 ))"; fi
   (
     dir="$out/$kind"
     mkdir -p "$dir"

@@ -36,6 +36,10 @@ MultiBlockSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   const double p_inf = freestream[3];
   const double q_inf = 0.5 * freestream[0] * (freestream[1] * freestream[1] +
                                               freestream[2] * freestream[2]);
+  // The mass equation's dU/dt from the last residual evaluation (the last Runge-Kutta stage):
+  // where a steady run's residual lives.
+  const auto mass_rate = Kokkos::create_mirror_view_and_copy(
+      Kokkos::HostSpace(), Kokkos::subview(fields_.residual, 0, Kokkos::ALL));
   MultiBlockSnapshot snap;
   snap.cycle = cycles_;
   for (int b = 0; b < fields_.table.count; ++b) {
@@ -45,17 +49,19 @@ MultiBlockSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
     out.nodes = block.nodes;
     const std::size_t n = block.node_count();
     out.coordinates.resize(3 * n);
-    std::vector<const char*> names{"rho", "u", "v", "p", "mach", "cp"};
+    std::vector<const char*> names{"rho", "u", "v", "p", "mach", "cp", "mass_residual"};
     if (Dim == 3) names.insert(names.begin() + 3, "w");
     for (const char* name : names) out.fields.push_back({name, std::vector<double>(n)});
     for (std::size_t i = 0; i < n; ++i) {
       out.coordinates[3 * i] = block.x[i];
       out.coordinates[3 * i + 1] = block.y[i];
       out.coordinates[3 * i + 2] = block.z.empty() ? 0.0 : block.z[i];
-      const auto w = primitive_at<Dim>(state, total, fields_.table.blocks[b].offset + i, gas_);
+      const int node = fields_.table.blocks[b].offset + static_cast<int>(i);
+      const auto w = primitive_at<Dim>(state, total, node, gas_);
       const double a = std::sqrt(gamma * w.p / w.rho);
       const double mach = std::sqrt(w.u * w.u + w.v * w.v + w.w * w.w) / a;
-      std::vector<double> values{w.rho, w.u, w.v, w.p, mach, (w.p - p_inf) / q_inf};
+      std::vector<double> values{w.rho, w.u, w.v, w.p, mach, (w.p - p_inf) / q_inf,
+                                 double(mass_rate(node))};
       if (Dim == 3) values.insert(values.begin() + 3, w.w);
       for (std::size_t f = 0; f < values.size(); ++f) out.fields[f].values[i] = values[f];
     }
