@@ -68,24 +68,20 @@ struct AlongI {
   }
 };
 
-// The row of node (i, j) in a line along j: the i-neighbours are known (right-hand side).
-KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i, int j,
-                                     AlongJ) {
+// The row of node (i, j) in a line along j (Node = AlongJ) or along i: the coefficients along the
+// line go into the system, the two neighbours across it (known) into the right-hand sides.
+template <class Node>
+KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i, int j) {
+  constexpr bool kAlongJ = std::is_same<Node, AlongJ>::value;
   const GridStencil a = g.stencil(i, j);
-  s(kLower, r) = a.s;
+  const double across_low = kAlongJ ? a.w : a.s, across_high = kAlongJ ? a.e : a.n;
+  const int j_low = kAlongJ ? j : j - 1, i_low = kAlongJ ? i - 1 : i;
+  const int j_high = kAlongJ ? j : j + 1, i_high = kAlongJ ? i + 1 : i;
+  s(kLower, r) = kAlongJ ? a.s : a.w;
   s(kDiagonal, r) = a.centre;
-  s(kUpper, r) = a.n;
-  s(kRhsX, r) = a.source_x - a.w * g.x(j, i - 1) - a.e * g.x(j, i + 1);
-  s(kRhsY, r) = a.source_y - a.w * g.y(j, i - 1) - a.e * g.y(j, i + 1);
-}
-KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i, int j,
-                                     AlongI) {
-  const GridStencil a = g.stencil(i, j);
-  s(kLower, r) = a.w;
-  s(kDiagonal, r) = a.centre;
-  s(kUpper, r) = a.e;
-  s(kRhsX, r) = a.source_x - a.s * g.x(j - 1, i) - a.n * g.x(j + 1, i);
-  s(kRhsY, r) = a.source_y - a.s * g.y(j - 1, i) - a.n * g.y(j + 1, i);
+  s(kUpper, r) = kAlongJ ? a.n : a.e;
+  s(kRhsX, r) = a.source_x - across_low * g.x(j_low, i_low) - across_high * g.x(j_high, i_high);
+  s(kRhsY, r) = a.source_y - across_low * g.y(j_low, i_low) - across_high * g.y(j_high, i_high);
 }
 
 // Thomas on the line's rows, in the host's order of operations (LineRelaxation::solve), so the
@@ -128,7 +124,7 @@ KOKKOS_INLINE_FUNCTION double relax_line(const TeamMember& member, const DeviceG
   team_for(member, rows, [&](Index r) {
     int j, i;
     node(static_cast<int>(r) + 1, j, i);
-    fill_row(g, s, static_cast<int>(r), i, j, node);
+    fill_row<Node>(g, s, static_cast<int>(r), i, j);
   });
   team_barrier(member);
   Kokkos::single(Kokkos::PerTeam(member), [&]() { thomas(g, s, count, node); });
