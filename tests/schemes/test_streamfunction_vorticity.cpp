@@ -19,8 +19,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-NodeGrid warped_grid(int n, double warp) { return make_warped_square_grid(n, warp); }
-
 // psi = sin(pi x) sin(pi y) (0 on the boundary), omega = -lap psi = 2 pi^2 psi; returns the
 // largest nodal error of the solver's psi and its result.
 std::pair<double, PoissonResult> solve_exact_problem(const NodeGrid& g, PoissonSolver& solver) {
@@ -42,7 +40,7 @@ TEST(StreamfunctionVorticity, PoissonSolversConvergeAtSecondOrderOnCartesianAndW
   for (const double warp : {0.0, 0.05}) {
     double previous_error[2] = {0, 0};
     for (const int n : {33, 65}) {  // 17^2 is not yet asymptotic on the warped grid (1.76)
-      const NodeGrid g = warped_grid(n, warp);
+      const NodeGrid g = make_warped_square_grid(n, warp);
       const PoissonDomain d = make_poisson_domain(g, BoundarySpec{}, FreeStream{});  // Dirichlet
       auto jacobi = make_jacobi_poisson(d, 1.0, 1e-11, 200000);
       auto krylov = make_bicgstab_poisson(d, false, 1e-11, 10000);
