@@ -7,10 +7,12 @@
 # For each mesh level L (default "0 1 2"): inputs/multiblock/naca0012_level<L>.yaml (single
 # grid, CFL 2.5 as shipped) and inputs/multiblock/naca0012_multigrid.yaml at mesh.level L, each
 # to a residual drop of 1e-10, history every cycle -> OUT/level<L>/{single,multigrid}/
-# {history.csv,forces.csv,run.log}. Multigrid settings per mesh (V(2,2) throughout): level 0:
-# 3 levels (its 17-node wake blocks allow no more), CFL 2.5; level 1: 4 levels, CFL 2.5 (4 levels
-# blew up at CFL 3); level 2: 4 levels, CFL 3 as the deck. perf/multigrid_plots.py turns OUT into
-# the PNG and the JSON.
+# {history.csv,forces.csv,run.log}. Multigrid settings per mesh: level 0: V(2,2) over 3 levels
+# (its 17-node wake blocks allow no more), unsmoothed, CFL 2.5 (residual smoothing and W-cycles
+# blow up at its wake cut's outflow corner); levels 1 and 2: the deck's W(2,2) over 4 levels with
+# directional residual smoothing at CFL 7.5. Environment: MULTIGRID_EXTRA, options added to
+# every multigrid run (e.g. "--set multigrid.cycle=v"); SKIP_SINGLE=1 runs multigrid only.
+# perf/multigrid_plots.py turns OUT into the PNG and the JSON.
 set -uo pipefail
 usage="usage: multigrid_naca.sh PORTAFLOW_BINARY OUT [THREADS] [LEVELS]"
 binary="${1:?$usage}"
@@ -20,20 +22,21 @@ levels="${4:-0 1 2}"
 mkdir -p "$out"
 settings() {
   case "$1" in
-    0) echo "--set multigrid.levels=3 --set time.cfl=2.5" ;;
-    1) echo "--set multigrid.levels=4 --set time.cfl=2.5" ;;
-    *) echo "--set multigrid.levels=4 --set time.cfl=3.0" ;;
+    0) echo "--set multigrid.levels=3 --set multigrid.cycle=v --set multigrid.residual_smoothing=0 --set time.cfl=2.5" ;;
+    *) echo "" ;;
   esac
 }
+kinds="single multigrid"
+[ "${SKIP_SINGLE:-0}" = 1 ] && kinds=multigrid
 for level in $levels; do
-  for kind in single multigrid; do
+  for kind in $kinds; do
     dir="$out/level$level/$kind"
     mkdir -p "$dir"
     deck="inputs/multiblock/naca0012_level$level.yaml"
     extra=""
     if [ "$kind" = multigrid ]; then
       deck=inputs/multiblock/naca0012_multigrid.yaml
-      extra=$(settings "$level")
+      extra="$(settings "$level") ${MULTIGRID_EXTRA:-}"
     fi
     # shellcheck disable=SC2086  # $extra is a list of options
     OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores timeout 560 "$binary" run "$deck" \

@@ -378,5 +378,27 @@ TEST(MultiBlockDeck, MultigridKeys) {
   EXPECT_NE(msg.find("multigrid.correction_smoothing"), std::string::npos) << msg;
 }
 
+// Implicit residual smoothing: off and directional by default; a negative coefficient and an
+// unknown weighting are located errors.
+TEST(MultiBlockDeck, ResidualSmoothingKeys) {
+  DeckReader box = DeckReader::from_string(kBoxDeck, "deck.yaml");
+  const RunConfig defaults = read_run_config(box);
+  EXPECT_EQ(defaults.multiblock.multigrid.residual_smoothing, 0.0);
+  EXPECT_TRUE(defaults.multiblock.multigrid.directional_smoothing);
+  const std::string deck_text =
+      kMultigridDeck + "  residual_smoothing: 0.75\n  residual_smoothing_weights: constant\n";
+  DeckReader deck = DeckReader::from_string(deck_text, "deck.yaml");
+  const RunConfig c = read_run_config(deck);
+  EXPECT_EQ(c.multiblock.multigrid.residual_smoothing, 0.75);
+  EXPECT_FALSE(c.multiblock.multigrid.directional_smoothing);
+
+  std::string msg = error_of(replace(deck_text, "residual_smoothing: 0.75", "residual_smoothing: -1"));
+  EXPECT_NE(msg.find("deck.yaml:17:23"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("multigrid.residual_smoothing"), std::string::npos) << msg;
+  msg = error_of(replace(deck_text, "weights: constant", "weights: radial"));
+  EXPECT_NE(msg.find("deck.yaml:18:31"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("one of directional, constant"), std::string::npos) << msg;
+}
+
 }  // namespace
 }  // namespace portaflow::io

@@ -51,6 +51,8 @@ const std::vector<DeckChoice>& deck_choice_table() {
        {"far_field", "slip_wall", "symmetry"}, "boundary condition"},
       {{"multiblock.order"}, "multiblock", {"2", "4"}, "SBP interior order"},
       {{"multigrid.cycle"}, "multiblock", {"v", "w"}, "multigrid cycle shape"},
+      {{"multigrid.residual_smoothing_weights"}, "multiblock", {"directional", "constant"},
+       "how the residual smoothing coefficient is shared between the index directions"},
       {{"problem.type"}, "streamfunction_vorticity", {"lid_driven_cavity", "airfoil", "flat_plate"},
        "the flow"},
       {{"mesh.generated_on"}, "streamfunction_vorticity", {"device", "host"},

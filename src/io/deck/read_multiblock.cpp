@@ -174,6 +174,16 @@ MultigridConfig read_multigrid(DeckReader& deck) {
   mg.coarse_dissipation = deck.get_real(
       "multigrid.coarse_dissipation",
       {1.0, 0, 2, false, false, "artificial dissipation coefficient of the coarse levels"});
+  mg.residual_smoothing = deck.get_real(
+      "multigrid.residual_smoothing",
+      {0.0, 0, 4, false, false,
+       "implicit residual smoothing coefficient of the Runge-Kutta stages (0: none)"});
+  mg.directional_smoothing =
+      deck.get_choice("multigrid.residual_smoothing_weights",
+                      deck_choices("multigrid.residual_smoothing_weights", "multiblock"),
+                      std::string("directional"),
+                      "how the smoothing coefficient is shared between the index directions") ==
+      "directional";
   // Absent: the dimension's default (the solver knows the mesh's dimension; see MultigridConfig).
   if (deck.has("multigrid.correction_smoothing"))
     mg.correction_smoothing = deck.get_real(

@@ -154,10 +154,10 @@ void FasMultigrid<Dim>::visit(int level, Solver& solver) {
     const DeviceView<Real**> injected = injected_[static_cast<std::size_t>(level)];
     solver.compute_residual();  // dU/dt + this level's own forcing
     apply(transfer.injection, solver.fields().u, coarse.fields().u, Real(0));
-    Kokkos::deep_copy(injected, coarse.fields().u);
+    Kokkos::deep_copy(ExecSpace(), injected, coarse.fields().u);
     coarse.refresh_spectral_radii();
     const DeviceView<Real**> forcing = coarse.forcing();
-    Kokkos::deep_copy(forcing, Real(0));
+    Kokkos::deep_copy(ExecSpace(), forcing, Real(0));
     coarse.compute_residual();  // the coarse operator alone at the injected state
     apply(transfer.restriction, solver.fields().residual, forcing, Real(0));
     combine(Real(-1), coarse.fields().residual, Real(1), forcing);
@@ -170,7 +170,7 @@ void FasMultigrid<Dim>::visit(int level, Solver& solver) {
       const DeviceView<Real**> scratch = scratch_[static_cast<std::size_t>(level)];
       for (int sweep = 0; sweep < kCorrectionSweeps; ++sweep) {
         apply(transfer.correction_smoothing, injected, scratch, Real(0));
-        Kokkos::deep_copy(injected, scratch);
+        Kokkos::deep_copy(ExecSpace(), injected, scratch);
       }
     }
     apply(transfer.prolongation, injected, solver.fields().u, Real(1));

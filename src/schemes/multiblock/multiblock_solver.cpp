@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "portaflow/app/log_format.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/multiblock/fas_multigrid.hpp"
@@ -101,6 +102,8 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
   fields_.spectral_radius = DeviceView<Real**>("multiblock.spectral_radius", Dim, n);
   fields_.time_step = DeviceView<Real*>("multiblock.time_step", n);
   fields_.inverse_norm = DeviceView<Real**>("multiblock.inverse_norm", Dim, n);
+  if (config_.multiblock.multigrid.residual_smoothing > 0)
+    smoothing_work_ = DeviceView<Real*>("multiblock.smoothing_work", n);
 
   auto coordinates = Kokkos::create_mirror_view(fields_.coordinates);
   for (int b = 0; b < fields_.table.count; ++b) {
@@ -248,6 +251,13 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
   if (Dim == 3 && config_.execution.kernel == KernelChoice::kTeam)
     lines.push_back("3D mesh: the volume residual runs the flat kernel (the team kernel tiles 2D "
                     "blocks only)");
+  const auto& mg = config_.multiblock.multigrid;
+  if (mg.residual_smoothing > 0)
+    lines.push_back("implicit residual smoothing of dt R: epsilon " +
+                    format("%g", mg.residual_smoothing) +
+                    (mg.directional_smoothing
+                         ? " split by direction (Martinelli: each direction by its radius share)"
+                         : " in every direction"));
   if (!multigrid_) return lines;
   lines.push_back(
       std::string("multigrid: FAS ") + (config_.multiblock.multigrid.w_cycle ? "W" : "V") +
@@ -322,17 +332,47 @@ void MultiBlockSolverOf<Dim>::cycle() {
 template <int Dim>
 void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
   const Real cfl = static_cast<Real>(config_.time.cfl);
+  const Real smoothing = static_cast<Real>(config_.multiblock.multigrid.residual_smoothing);
+  const bool directional = config_.multiblock.multigrid.directional_smoothing;
   compute_residual();
+  // With residual smoothing the norms are taken before it (they measure dU/dt, not the
+  // smoothed update); without, the first stage sums them on its way.
+  if (smoothing > 0) {
+    if (keep_norms) {
+      last_squares_ = residual_squares();
+      have_norms_ = true;
+    }
+    compute_time_steps<Dim>(fields_, cfl, gas_);
+    smooth_residual<Dim>(fields_, smoothing, directional, smoothing_work_);
+  }
+  const bool sum_here = keep_norms && !(smoothing > 0);
   const auto squares =
-      first_stage<Dim>(fields_, static_cast<Real>(kRungeKuttaAlpha[0]), cfl, gas_);
-  if (keep_norms) {
+      first_stage<Dim>(fields_, static_cast<Real>(kRungeKuttaAlpha[0]), cfl, gas_, sum_here);
+  if (sum_here) {
     last_squares_ = squares;
     have_norms_ = true;
   }
   for (int stage = 1; stage < 5; ++stage) {
     compute_residual();
+    if (smoothing > 0) smooth_residual<Dim>(fields_, smoothing, directional, smoothing_work_);
     later_stage<Dim>(fields_, static_cast<Real>(kRungeKuttaAlpha[stage]), gas_);
   }
+}
+
+template <int Dim>
+typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::residual_squares() const {
+  const auto residual = fields_.residual;
+  SumArray<double, kNumVars> squares;
+  par_reduce(
+      "multiblock.residual_norms", IndexRange{0, fields_.table.total_nodes},
+      KOKKOS_LAMBDA(const int node, SumArray<double, kNumVars>& acc) {
+        for (int v = 0; v < kNumVars; ++v)
+          acc.value[v] += double(residual(v, node)) * double(residual(v, node));
+      },
+      Kokkos::Sum<SumArray<double, kNumVars>>(squares));
+  State out;
+  for (int v = 0; v < kNumVars; ++v) out[v] = squares.value[v];
+  return out;
 }
 
 template <int Dim>
@@ -340,16 +380,7 @@ std::vector<double> MultiBlockSolverOf<Dim>::residual_norms() {
   constexpr int kVars = kNumVars;
   if (!have_norms_) {
     compute_residual();
-    const auto residual = fields_.residual;
-    SumArray<double, kVars> squares;
-    par_reduce(
-        "multiblock.residual_norms", IndexRange{0, fields_.table.total_nodes},
-        KOKKOS_LAMBDA(const int node, SumArray<double, kVars>& acc) {
-          for (int v = 0; v < kVars; ++v)
-            acc.value[v] += double(residual(v, node)) * double(residual(v, node));
-        },
-        Kokkos::Sum<SumArray<double, kVars>>(squares));
-    for (int v = 0; v < kVars; ++v) last_squares_[v] = squares.value[v];
+    last_squares_ = residual_squares();
     have_norms_ = true;
   }
   std::vector<double> norms(kVars);

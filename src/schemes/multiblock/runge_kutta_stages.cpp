@@ -28,7 +28,38 @@ KOKKOS_INLINE_FUNCTION void spectral_radii_at(const typename physics::Euler<Dim>
   }
 }
 
+// Local time step of state u at a node: cfl over J times the spectral radii, each weighted by
+// the SBP norm's inverse (boundary rows and penalties are that much stiffer).
+template <int Dim, class Metric, class Jacobian, class Norm>
+KOKKOS_INLINE_FUNCTION Real local_time_step(const typename physics::Euler<Dim>::State& u,
+                                            const Metric& metric, const Jacobian& jacobian,
+                                            const Norm& inverse_norm, int node, Real cfl,
+                                            const physics::IdealGas& gas) {
+  Real rad[Dim];
+  spectral_radii_at<Dim>(u, metric, node, gas, rad);
+  Real stiffness = 0;
+  for (int d = 0; d < Dim; ++d) stiffness += rad[d] * inverse_norm(d, node);
+  return cfl / (jacobian(node) * stiffness);
+}
+
 }  // namespace
+
+template <int Dim>
+void compute_time_steps(const Fields<Dim>& fields, Real cfl, const physics::IdealGas& gas) {
+  using Eq = physics::Euler<Dim>;
+  constexpr int kVars = Eq::kNumVars;
+  const auto u = fields.u;
+  const auto metric = fields.metric;
+  const auto jacobian = fields.jacobian;
+  const auto inverse_norm = fields.inverse_norm;
+  const auto time_step = fields.time_step;
+  par_for("multiblock.time_steps", IndexRange{0, fields.table.total_nodes},
+          KOKKOS_LAMBDA(const int node) {
+            typename Eq::State s;
+            for (int v = 0; v < kVars; ++v) s[v] = u(v, node);
+            time_step(node) = local_time_step<Dim>(s, metric, jacobian, inverse_norm, node, cfl, gas);
+          });
+}
 
 template <int Dim>
 void compute_spectral_radii(const Fields<Dim>& fields, const physics::IdealGas& gas) {
@@ -49,9 +80,10 @@ void compute_spectral_radii(const Fields<Dim>& fields, const physics::IdealGas& 
 
 template <int Dim>
 std::array<double, Dim + 2> first_stage(const Fields<Dim>& fields, Real alpha, Real cfl,
-                                        const physics::IdealGas& gas) {
+                                        const physics::IdealGas& gas, bool sum_squares) {
   using Eq = physics::Euler<Dim>;
   constexpr int kVars = Eq::kNumVars;
+  using Squares = SumArray<double, kVars>;
   const auto u = fields.u;
   const auto u_start = fields.u_start;
   const auto residual = fields.residual;
@@ -60,30 +92,36 @@ std::array<double, Dim + 2> first_stage(const Fields<Dim>& fields, Real alpha, R
   const auto radius = fields.spectral_radius;
   const auto time_step = fields.time_step;
   const auto inverse_norm = fields.inverse_norm;
-  SumArray<double, kVars> squares;
-  par_reduce(
-      "multiblock.rk_first_stage", IndexRange{0, fields.table.total_nodes},
-      KOKKOS_LAMBDA(const int node, SumArray<double, kVars>& acc) {
-        // Local time step from the spectral radii of the cycle's starting state, each weighted
-        // by the SBP norm's inverse (boundary rows and penalties are that much stiffer).
-        Real stiffness = 0;
-        for (int d = 0; d < Dim; ++d) stiffness += radius(d, node) * inverse_norm(d, node);
-        const Real dt = cfl / (jacobian(node) * stiffness);
-        time_step(node) = dt;
-        typename Eq::State s;
-        for (int v = 0; v < kVars; ++v) {
-          const Real r = residual(v, node);
-          acc.value[v] += double(r) * double(r);
-          u_start(v, node) = u(v, node);
-          s[v] = u(v, node) + alpha * dt * r;
-          u(v, node) = s[v];
-        }
-        Real rad[Dim];
-        spectral_radii_at<Dim>(s, metric, node, gas, rad);
-        for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
-      },
-      Kokkos::Sum<SumArray<double, kVars>>(squares));
-  std::array<double, kVars> out;
+  const auto update = KOKKOS_LAMBDA(const int node, Squares& acc) {
+    typename Eq::State s;
+    for (int v = 0; v < kVars; ++v) s[v] = u(v, node);
+    // The cycle's local time step, from its starting state.
+    const Real dt = local_time_step<Dim>(s, metric, jacobian, inverse_norm, node, cfl, gas);
+    time_step(node) = dt;
+    for (int v = 0; v < kVars; ++v) {
+      const Real r = residual(v, node);
+      acc.value[v] += double(r) * double(r);
+      u_start(v, node) = s[v];
+      s[v] += alpha * dt * r;
+      u(v, node) = s[v];
+    }
+    Real rad[Dim];
+    spectral_radii_at<Dim>(s, metric, node, gas, rad);
+    for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
+  };
+  const IndexRange nodes{0, fields.table.total_nodes};
+  std::array<double, kVars> out{};
+  if (!sum_squares) {
+    // No reduction, so no wait for the device: the multigrid's coarse levels and its later
+    // smoothing cycles never read the norms.
+    par_for("multiblock.rk_first_stage", nodes, KOKKOS_LAMBDA(const int node) {
+      Squares unused;
+      update(node, unused);
+    });
+    return out;
+  }
+  Squares squares;
+  par_reduce("multiblock.rk_first_stage", nodes, update, Kokkos::Sum<Squares>(squares));
   for (int v = 0; v < kVars; ++v) out[v] = squares.value[v];
   return out;
 }
@@ -108,7 +146,7 @@ void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas&
             }
             Real rad[Dim];
             spectral_radii_at<Dim>(s, metric, node, gas, rad);
-            for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
+                for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
           });
 }
 
@@ -138,7 +176,8 @@ int first_nonphysical_node(const Fields<Dim>& fields, const physics::IdealGas& g
 #define PORTAFLOW_MULTIBLOCK_STAGES(D)                                                        \
   template void compute_spectral_radii<D>(const Fields<D>&, const physics::IdealGas&);        \
   template std::array<double, D + 2> first_stage<D>(const Fields<D>&, Real, Real,             \
-                                                    const physics::IdealGas&);                \
+                                                    const physics::IdealGas&, bool);          \
+  template void compute_time_steps<D>(const Fields<D>&, Real, const physics::IdealGas&);     \
   template void later_stage<D>(const Fields<D>&, Real, const physics::IdealGas&);             \
   template int first_nonphysical_node<D>(const Fields<D>&, const physics::IdealGas&);
 PORTAFLOW_MULTIBLOCK_STAGES(2)

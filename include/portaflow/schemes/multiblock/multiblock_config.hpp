@@ -62,6 +62,12 @@ struct MultigridConfig {
   // interpolated (three sweeps; 0: none); below 1 / (2 dimension) so the averaging is positive.
   // Negative: the default, 0.4 / dimension (0.2 in 2D, 0.133 in 3D: the node keeps weight 0.2).
   double correction_smoothing = -1;
+  // Implicit residual smoothing coefficient of every level's Runge-Kutta stages (0: none); lets
+  // the stages run at CFL numbers about sqrt(1 + 4 epsilon) times the unsmoothed limit.
+  double residual_smoothing = 0;
+  // true: Martinelli's directional coefficients (each direction by its share of the spectral
+  // radii); false: epsilon in every direction.
+  bool directional_smoothing = true;
 };
 
 // multiblock: the discretisation.

@@ -42,12 +42,24 @@ void add_source(const Fields<Dim>& fields);
 
 // The 5-stage Runge-Kutta stages: u = u_start + alpha dt residual, then the spectral radii of
 // the new u. The first stage also sets the local time steps (cfl / (J sum_d radius_d)), saves
-// u_start and returns the sum over nodes of residual^2 per equation (for the L2 norms).
+// u_start and, if sum_squares, returns the sum over nodes of residual^2 per equation (for the L2
+// norms; zeros otherwise, and the call does not wait for the device).
 template <int Dim>
 std::array<double, Dim + 2> first_stage(const Fields<Dim>& fields, Real alpha, Real cfl,
-                                  const physics::IdealGas& gas);
+                                        const physics::IdealGas& gas, bool sum_squares);
+// time_step alone, as the first stage sets it (for the residual smoothing, which needs it
+// before the first stage).
+template <int Dim>
+void compute_time_steps(const Fields<Dim>& fields, Real cfl, const physics::IdealGas& gas);
 template <int Dim>
 void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas& gas);
+
+// residual = (prod_d (1 - epsilon delta_d^2))^-1 (time_step residual) / time_step along each
+// block's index lines (implicit residual smoothing of the local update; `work` holds one value
+// per node).
+template <int Dim>
+void smooth_residual(const Fields<Dim>& fields, Real epsilon, bool directional,
+                     const DeviceView<Real*>& work);
 
 // Pressure force on the wall points: sum of H_tangential p n_out (the force the fluid exerts).
 template <int Dim>

@@ -93,6 +93,9 @@ class MultiBlockSolverOf : public SteadySolver {
   void runge_kutta_cycle(bool keep_norms);
   // dU/dt of the current state (with the source or forcing) into fields().residual.
   void compute_residual();
+  // Sum over nodes of residual^2 per equation (public: CUDA lambdas may not live in private
+  // members).
+  State residual_squares() const;
   // The spectral radii of the current state (after a correction or an injection).
   void refresh_spectral_radii();
   // A coarse level's FAS forcing: the source array, allocated (zero) on first use.
@@ -111,6 +114,7 @@ class MultiBlockSolverOf : public SteadySolver {
   physics::IdealGas gas_;
   Fields<Dim> fields_;
   FacePoints points_;
+  DeviceView<Real*> smoothing_work_;  // the residual smoothing's line solves (when on)
   std::vector<std::array<double, 3>> point_positions_;  // host: position of each face point
   long long cycles_ = 0;
   State last_squares_{};
