@@ -5,6 +5,7 @@
 // single-grid solution.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -58,7 +59,7 @@ HostMatrix apply_line_operator(const BlockTable& table, int d, const HostMatrix&
 // max |dt R|.
 template <int Dim, class Coefficient>
 double smoothing_misfit(const Fields<Dim>& fields, Real epsilon, bool directional,
-                        const Coefficient& e) {
+                        const Coefficient& e, int team_size = 0) {
   const int nodes = fields.table.total_nodes;
   std::mt19937 random(7);
   std::uniform_real_distribution<double> uniform(-1, 1), positive(0.2, 2);
@@ -74,7 +75,7 @@ double smoothing_misfit(const Fields<Dim>& fields, Real epsilon, bool directiona
   for (auto& row : update)
     for (int n = 0; n < nodes; ++n) row[n] *= time_step(n);
 
-  smooth_residual<Dim>(fields, epsilon, directional, DeviceView<Real*>("work", nodes));
+  smooth_residual<Dim>(fields, epsilon, directional, team_size);
   HostMatrix smoothed = to_host<Dim>(fields.residual);
   for (auto& row : smoothed)
     for (int n = 0; n < nodes; ++n) row[n] *= time_step(n);
@@ -97,6 +98,19 @@ TEST(ResidualSmoothing, InvertsTheLineOperatorsOfEveryBlock) {
   EXPECT_LT(smoothing_misfit<2>(planar.fields(), Real(0.8), false, constant), 1e-13);
   MultiBlockSolver3 solid(config, mesh::cube_blocks_mesh({9, 7, 5}, {0, 1, 0, 1, 0, 1}, 0.05));
   EXPECT_LT(smoothing_misfit<3>(solid.fields(), Real(0.8), false, constant), 1e-13);
+}
+
+// Teams of several threads solve by cyclic reduction (the GPU's way); where the backend allows
+// more than one thread a team, the CPU runs it too.
+TEST(ResidualSmoothing, CyclicReductionInvertsTheLineOperators) {
+  const int threads = std::min(4, ExecSpace().concurrency());
+  if (threads < 2) GTEST_SKIP() << "one thread a team on this backend: Thomas only";
+  const RunConfig config = mms::base_config(2);
+  const auto constant = [](int, int) { return 0.8; };
+  MultiBlockSolver planar(config, mesh::four_block_mesh({9, 11}, {0, 1, 0, 1}, 0.08));
+  EXPECT_LT(smoothing_misfit<2>(planar.fields(), Real(0.8), false, constant, threads), 1e-13);
+  MultiBlockSolver3 solid(config, mesh::cube_blocks_mesh({9, 7, 5}, {0, 1, 0, 1, 0, 1}, 0.05));
+  EXPECT_LT(smoothing_misfit<3>(solid.fields(), Real(0.8), false, constant, threads), 1e-13);
 }
 
 // Radii 1000 : 1 (a cell 1000 times longer along j than along i): Martinelli's coefficients

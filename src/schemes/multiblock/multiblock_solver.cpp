@@ -102,8 +102,6 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
   fields_.spectral_radius = DeviceView<Real**>("multiblock.spectral_radius", Dim, n);
   fields_.time_step = DeviceView<Real*>("multiblock.time_step", n);
   fields_.inverse_norm = DeviceView<Real**>("multiblock.inverse_norm", Dim, n);
-  if (config_.multiblock.multigrid.residual_smoothing > 0)
-    smoothing_work_ = DeviceView<Real*>("multiblock.smoothing_work", n);
 
   auto coordinates = Kokkos::create_mirror_view(fields_.coordinates);
   for (int b = 0; b < fields_.table.count; ++b) {
@@ -343,7 +341,7 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
       have_norms_ = true;
     }
     compute_time_steps<Dim>(fields_, cfl, gas_);
-    smooth_residual<Dim>(fields_, smoothing, directional, smoothing_work_);
+    smooth_residual<Dim>(fields_, smoothing, directional);
   }
   const bool sum_here = keep_norms && !(smoothing > 0);
   const auto squares =
@@ -354,7 +352,7 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
   }
   for (int stage = 1; stage < 5; ++stage) {
     compute_residual();
-    if (smoothing > 0) smooth_residual<Dim>(fields_, smoothing, directional, smoothing_work_);
+    if (smoothing > 0) smooth_residual<Dim>(fields_, smoothing, directional);
     later_stage<Dim>(fields_, static_cast<Real>(kRungeKuttaAlpha[stage]), gas_);
   }
 }

@@ -54,12 +54,14 @@ void compute_time_steps(const Fields<Dim>& fields, Real cfl, const physics::Idea
 template <int Dim>
 void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas& gas);
 
-// residual = (prod_d (1 - epsilon delta_d^2))^-1 (time_step residual) / time_step along each
-// block's index lines (implicit residual smoothing of the local update; `work` holds one value
-// per node).
+// residual = (prod_d (1 - epsilon_d delta_d^2))^-1 (time_step residual) / time_step along each
+// block's index lines (implicit residual smoothing of the local update; epsilon_d = epsilon, or
+// Martinelli's directional coefficients from the spectral radii). One team per line: team_size
+// 0 lets Kokkos choose (1 on the CPU: Thomas; wider on a GPU: cyclic reduction); the tests set
+// it to run cyclic reduction on the CPU too.
 template <int Dim>
 void smooth_residual(const Fields<Dim>& fields, Real epsilon, bool directional,
-                     const DeviceView<Real*>& work);
+                     int team_size = 0);
 
 // Pressure force on the wall points: sum of H_tangential p n_out (the force the fluid exerts).
 template <int Dim>

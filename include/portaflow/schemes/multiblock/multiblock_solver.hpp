@@ -114,7 +114,6 @@ class MultiBlockSolverOf : public SteadySolver {
   physics::IdealGas gas_;
   Fields<Dim> fields_;
   FacePoints points_;
-  DeviceView<Real*> smoothing_work_;  // the residual smoothing's line solves (when on)
   std::vector<std::array<double, 3>> point_positions_;  // host: position of each face point
   long long cycles_ = 0;
   State last_squares_{};
