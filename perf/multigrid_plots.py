@@ -78,8 +78,9 @@ def main():
     by_cycle.set_xscale("log")
     by_time.set_xscale("log")
     by_cycle.legend(fontsize=8)
-    fig.suptitle(f"NACA 0012, M 0.63, alpha 2: single grid vs FAS multigrid (V(2,2); 3 levels on level 0, 4 on 1 and 2) "
-                 f"{args.label}")
+    # The label names the machine and the multigrid settings (they changed between commits).
+    fig.suptitle(f"NACA 0012, M 0.63, alpha 2: single grid vs FAS multigrid\n{args.label}",
+                 fontsize=10)
     fig.tight_layout()
     fig.savefig(args.png, dpi=110)
     with open(args.json, "w") as f:

@@ -1,5 +1,7 @@
 #include "portaflow/io/multiblock_output.hpp"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <fstream>
 
@@ -69,11 +71,15 @@ std::vector<std::pair<std::string, StructuredBlock>> to_structured_blocks(
 }
 
 void write_surface_cp_csv(const fs::path& file, const std::vector<SurfacePoint>& points) {
-  std::string text = "block,node,x,y,cp\n";
+  const bool solid = std::any_of(points.begin(), points.end(),
+                                 [](const SurfacePoint& p) { return p.span_node >= 0; });
+  std::string text = solid ? "block,node,span_node,x,y,z,cp\n" : "block,node,x,y,cp\n";
   for (const SurfacePoint& point : points) {
-    text += csv_text(point.block) + "," + std::to_string(point.node) + "," +
-            format_round_trip(point.x) + "," + format_round_trip(point.y) + "," +
-            format_round_trip(point.cp) + "\n";
+    text += csv_text(point.block) + "," + std::to_string(point.node) + ",";
+    if (solid) text += std::to_string(point.span_node) + ",";
+    text += format_round_trip(point.x) + "," + format_round_trip(point.y) + ",";
+    if (solid) text += format_round_trip(point.z) + ",";
+    text += format_round_trip(point.cp) + "\n";
   }
   write_text_atomically(file, text);
 }

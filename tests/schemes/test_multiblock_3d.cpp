@@ -5,6 +5,8 @@
 // NACA 0012, whose 3D solution must be the 2D one (the same residual and forces).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <complex>
 #include <set>
@@ -330,6 +332,21 @@ TEST(MultiBlock3DExtruded, Naca0012KeepsThe2DSolutionAndForces) {
   }
   solver.set_conservative_state(state_3d);
   const ForceCoefficients start = solver.forces();
+  // surface_cp.csv's points: the wall of every layer (not the symmetry planes), each with its
+  // span index and z, and the 2D wall's Cp at the same chordwise node (the same state on every layer).
+  const auto wall_2d = flat.surface_pressure();
+  const auto wall_3d = solver.surface_pressure();
+  ASSERT_EQ(wall_3d.size(), wall_2d.size() * kSpanNodes);
+  for (const SurfacePoint& p : wall_3d) {
+    const auto same = std::find_if(wall_2d.begin(), wall_2d.end(), [&](const SurfacePoint& q) {
+      return q.block == p.block && q.node == p.node;
+    });
+    ASSERT_NE(same, wall_2d.end()) << p.block << " node " << p.node;
+    ASSERT_GE(p.span_node, 0);
+    EXPECT_NEAR(p.z, 0.5 * p.span_node / (kSpanNodes - 1), 1e-12) << p.node << ", " << p.span_node;
+    EXPECT_NEAR(p.x, same->x, 1e-12);
+    EXPECT_NEAR(p.cp, same->cp, 1e-13) << p.node << ", " << p.span_node;
+  }
   for (int cycle = 0; cycle < 50; ++cycle) solver.cycle();
   const auto norms = solver.residual_norms();
   const ForceCoefficients end = solver.forces();

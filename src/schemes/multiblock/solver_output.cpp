@@ -79,7 +79,7 @@ std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
                                               freestream[2] * freestream[2]);
   std::vector<SurfacePoint> points;
   for (const auto& boundary : mesh_.boundaries) {
-    if (boundary.kind == mesh::BoundaryKind::kFarField) continue;
+    if (boundary.kind != mesh::BoundaryKind::kSlipWall) continue;  // walls, not symmetry planes
     const auto& patch = boundary.patch;
     const auto& block = mesh_.blocks[patch.block];
     const int d = mesh::face_direction(patch.face);
@@ -94,8 +94,13 @@ std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
         const std::size_t local = block.index(ijk[0], ijk[1], ijk[2]);
         const int node = fields_.table.blocks[patch.block].offset + static_cast<int>(local);
         const auto w = primitive_at<Dim>(state, total, node, gas_);
-        points.push_back({block.name, ijk[tangential[0]], block.x[local], block.y[local],
-                          (w.p - freestream[3]) / q_inf});
+        SurfacePoint point{block.name, ijk[tangential[0]], block.x[local], block.y[local],
+                           (w.p - freestream[3]) / q_inf};
+        if constexpr (Dim == 3) {
+          point.span_node = ijk[tangential[1]];
+          point.z = block.z[local];
+        }
+        points.push_back(point);
       }
     }
   }

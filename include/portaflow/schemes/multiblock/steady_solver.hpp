@@ -32,6 +32,8 @@ struct SurfacePoint {
   std::string block;
   int node = 0;  // node index along the wall
   double x = 0, y = 0, cp = 0;
+  int span_node = -1;  // 3D: the node index along the wall's second direction; 2D: -1
+  double z = 0;
 };
 
 // Pressure force on every slip-wall patch, as coefficients on the free-stream dynamic pressure
