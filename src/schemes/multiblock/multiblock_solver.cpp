@@ -340,6 +340,8 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
       last_squares_ = residual_squares();
       have_norms_ = true;
     }
+    // The smoothing acts on dt R, so it needs the steps before the first stage (which then
+    // computes the same ones again from the same state: one pointwise pass a cycle).
     compute_time_steps<Dim>(fields_, cfl, gas_);
     smooth_residual<Dim>(fields_, smoothing, directional);
   }
