@@ -45,13 +45,20 @@ class ProfilingRegion {
 };
 
 namespace detail {
-using Range1DPolicy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>>;
+// Every device policy asks for the light-weight launch. Without it Kokkos 3.4's CUDA backend
+// passes a functor of 512 bytes or more (any kernel that captures a multi-block BlockTable) through
+// constant memory, and each such launch first waits on the host for the previous one to finish
+// (Kokkos_Cuda_KernelLaunch.hpp: cudaEventSynchronize(constantMemReusable)), so launches never
+// queue ahead of the device. Light-weight passes functors below 4 KB as kernel arguments.
+// Host backends ignore the hint.
+using LightLaunch = Kokkos::Experimental::WorkItemProperty::HintLightWeight_t;
+using Range1DPolicy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>, LightLaunch>;
 using Range2DPolicy =
     Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
-                          Kokkos::IndexType<Index>>;
+                          Kokkos::IndexType<Index>, LightLaunch>;
 using Range3DPolicy =
     Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
-                          Kokkos::IndexType<Index>>;
+                          Kokkos::IndexType<Index>, LightLaunch>;
 
 inline Range1DPolicy policy(const IndexRange& r) {
   return Range1DPolicy(r.begin, r.end > r.begin ? r.end : r.begin);
@@ -114,7 +121,7 @@ void par_for_bounded(const std::string& label, const IndexRange& range, const Fu
   if (range.size() == 0) return;
   ProfilingRegion region(label);
   using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
-                                     Kokkos::IndexType<Index>>;
+                                     Kokkos::IndexType<Index>, detail::LightLaunch>;
   Kokkos::parallel_for(label, Policy(range.begin, range.end), f);
 }
 
@@ -127,7 +134,7 @@ void par_reduce_bounded(const std::string& label, const IndexRange& range, const
     return;
   }
   using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
-                                     Kokkos::IndexType<Index>>;
+                                     Kokkos::IndexType<Index>, detail::LightLaunch>;
   Kokkos::parallel_reduce(label, Policy(range.begin, range.end), f, reducer);
 }
 
@@ -182,9 +189,10 @@ T par_max(const std::string& label, const Bounds& bounds, const Functor& f) {
 // A team policy of `teams` teams of team_size threads, or Kokkos::AUTO's size for 0; kThreads,
 // kMinBlocks: CUDA launch bounds as for par_for_bounded (0, 0: none).
 template <unsigned kThreads = 0, unsigned kMinBlocks = 0>
-Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>> team_policy(
-    Index teams, int team_size) {
-  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>>;
+Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>, detail::LightLaunch>
+team_policy(Index teams, int team_size) {
+  using Policy =
+      Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>, detail::LightLaunch>;
   return team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
 }
 
