@@ -6,7 +6,8 @@
 
 airfoil: Cp and Cf along x/c from each DIR/surface.csv (one curve per grid), the last history
 row's CL, CD, CD_pressure and CD_friction of each, and CD's observed order of convergence and
-Richardson estimate when three grids refined by 2 are given (coarse first).
+Richardson estimate when three grids are given (coarse first; labels that are interval counts,
+e.g. 128=DIR 192=DIR 256=DIR, give the refinement ratios, other labels mean ratio 2).
 plate: Cf sqrt(Re_x) along the plate against Blasius' 0.664 (DIR/surface.csv) and u / U at
 mid-plate against f'(eta) (DIR/blasius_profile.csv), with the largest deviations over 10-90 % of
 the plate; TRAILING_EDGE_DIR, a run of the plate that ends at x = 1, adds its Cf curve. Writes OUT_PREFIX.png and OUT_PREFIX.json. Debian's python3 with matplotlib.
@@ -28,6 +29,28 @@ def last_history(path):
     return {k: v[-1] for k, v in h.items()}
 
 
+def observed_order(values, ratios):
+    """Observed order p, Richardson extrapolate and fine-grid GCI of three values, coarse first,
+    with refinement ratios [r32, r21] (the ratio need not be constant): Celik et al., J. Fluids
+    Eng. 130 (2008) 078001, eqs. 2-5, by fixed-point iteration. Empty when the differences
+    change sign (oscillatory convergence: no order)."""
+    f3, f2, f1 = values
+    r32, r21 = ratios
+    e21, e32 = f2 - f1, f3 - f2
+    if e21 == 0 or e32 / e21 <= 0:
+        return {}
+    if abs(e32) <= abs(e21):  # the differences grow with refinement: not converging yet
+        return {"CD_observed_order": math.log(abs(e32 / e21)) / math.log(r21)}
+    p = 1.0
+    for _ in range(200):  # s = +1 (monotone); Celik's outer |.| dropped: p > 0 here anyway
+        q = math.log((r21 ** p - 1) / (r32 ** p - 1))
+        p = (math.log(abs(e32 / e21)) + q) / math.log(r21)
+    extrapolated = (r21 ** p * f1 - f2) / (r21 ** p - 1)
+    return {"CD_observed_order": p, "CD_richardson": extrapolated,
+            "CD_refinement_ratios": [r32, r21],
+            "CD_gci_fine": 1.25 * abs(e21 / f1) / (r21 ** p - 1)}
+
+
 def airfoil(prefix, runs):
     import matplotlib
     matplotlib.use("Agg")
@@ -42,10 +65,11 @@ def airfoil(prefix, runs):
         ax_cp.plot(s["x_over_c"], s["Cp"], label=label)
         ax_cf.plot(s["x_over_c"], s["Cf"], label=label)
     cds = [g["CD"] for g in record["grids"]]
-    if len(cds) == 3 and (cds[1] - cds[2]) != 0 and (cds[0] - cds[1]) / (cds[1] - cds[2]) > 0:
-        order = math.log((cds[0] - cds[1]) / (cds[1] - cds[2]), 2)
-        record["CD_observed_order"] = order
-        record["CD_richardson"] = cds[2] + (cds[2] - cds[1]) / (2 ** order - 1)
+    if len(cds) == 3:
+        labels = [label for label, _ in runs]
+        ratios = ([float(labels[1]) / float(labels[0]), float(labels[2]) / float(labels[1])]
+                  if all(label.isdigit() for label in labels) else [2.0, 2.0])
+        record.update(observed_order(cds, ratios))
     ax_cp.invert_yaxis()
     ax_cp.set_xlabel("x/c")
     ax_cp.set_ylabel("Cp")

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "portaflow/app/interrupt.hpp"
+#include "portaflow/app/kernel_times.hpp"
 #include "portaflow/app/run_driver.hpp"
 #include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
@@ -250,7 +251,9 @@ int main(int argc, char** argv) {
     int status = 0;
     try {
       Kokkos::ScopeGuard kokkos(argc, argv);
+      const KernelTimes kernel_times;
       status = run_command(cl);
+      kernel_times.report(std::cerr);
     } catch (const Interrupted& stop) {
       std::cerr << "portaflow: " << stop.what() << continue_text(cl, stop) << "\n";
       return static_cast<int>(stop.code());
