@@ -1,6 +1,7 @@
 #include "portaflow/app/interrupt.hpp"
 
 #include <cstring>
+#include <ctime>
 
 #include "portaflow/io/atomic_write.hpp"
 
@@ -10,15 +11,31 @@ namespace {
 
 volatile std::sig_atomic_t received_signal = 0;
 volatile std::sig_atomic_t received_during_write = 0;
+// When the first signal came (CLOCK_MONOTONIC). Only the handler reads and writes it, and the
+// handler blocks both signals while it runs, so it is never seen half-written.
+timespec first_signal_time{};
+
+// A signal this soon after the first is the same request, not a second Ctrl-C: coreutils'
+// `timeout` sends its signal to the command and then to the command's process group, and a
+// batch system may do the same.
+constexpr double kSameRequestSeconds = 1.0;
+
+double seconds_between(const timespec& a, const timespec& b) {
+  return double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec);
+}
 
 extern "C" void on_interrupt(int signal_number) {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe (POSIX)
   if (received_signal != 0) {
-    // The second signal: the user wants out now. Both calls are async-signal-safe.
+    if (seconds_between(first_signal_time, now) < kSameRequestSeconds) return;
+    // A second signal, later: the user wants out now. Both calls are async-signal-safe.
     io::remove_unfinished_temporary();
     std::signal(signal_number, SIG_DFL);
     std::raise(signal_number);
     return;
   }
+  first_signal_time = now;
   received_during_write = io::write_in_progress() ? 1 : 0;
   received_signal = signal_number;
 }
@@ -27,7 +44,10 @@ void install(int signal_number, void (*handler)(int), struct sigaction* previous
   struct sigaction action;
   std::memset(&action, 0, sizeof action);
   action.sa_handler = handler;
+  // Neither interrupt may run the handler while the other one is in it.
   sigemptyset(&action.sa_mask);
+  sigaddset(&action.sa_mask, SIGINT);
+  sigaddset(&action.sa_mask, SIGTERM);
   // Restart interrupted system calls: the write in progress must complete, not fail with EINTR.
   action.sa_flags = SA_RESTART;
   sigaction(signal_number, &action, previous);
