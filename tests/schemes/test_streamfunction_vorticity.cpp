@@ -43,8 +43,8 @@ TEST(StreamfunctionVorticity, PoissonSolversConvergeAtSecondOrderOnCartesianAndW
       const NodeGrid g = make_warped_square_grid(n, warp);
       const PoissonDomain d = make_poisson_domain(g, BoundarySpec{}, FreeStream{});  // Dirichlet
       auto jacobi = make_jacobi_poisson(d, 1.0, 1e-11, 200000);
-      auto krylov = make_bicgstab_poisson(d, false, 1e-11, 10000);
-      auto multigrid = make_bicgstab_poisson(d, true, 1e-11, 10000);
+      auto krylov = make_bicgstab_poisson(d, PreconditionerKind::kJacobi, 1e-11, 10000);
+      auto multigrid = make_bicgstab_poisson(d, PreconditionerKind::kMultigrid, 1e-11, 10000);
       const auto [jacobi_error, jacobi_result] = solve_exact_problem(g, *jacobi);
       const auto [krylov_error, krylov_result] = solve_exact_problem(g, *krylov);
       const auto [multigrid_error, multigrid_result] = solve_exact_problem(g, *multigrid);

@@ -59,7 +59,7 @@ const std::vector<DeckChoice>& deck_choice_table() {
        "where the airfoil's elliptic C-grid is generated"},
       {{"incompressible.poisson"}, "streamfunction_vorticity", {"bicgstab", "jacobi"},
        "stream-function Poisson solver"},
-      {{"incompressible.preconditioner"}, "streamfunction_vorticity", {"multigrid", "jacobi"},
+      {{"incompressible.preconditioner"}, "streamfunction_vorticity", {"multigrid", "line_multigrid", "jacobi"},
        "BiCGSTAB's preconditioner"},
       {{"incompressible.wall_vorticity"}, "streamfunction_vorticity", {"jensen", "thom"},
        "no-slip wall vorticity formula"},

@@ -21,11 +21,13 @@ namespace {
 
 class BicgstabPoisson : public PoissonSolver {
  public:
-  BicgstabPoisson(const PoissonDomain& domain, bool multigrid, double tolerance,
-                  long long max_iterations)
+  BicgstabPoisson(const PoissonDomain& domain, PreconditionerKind preconditioner,
+                  double tolerance, long long max_iterations)
       : domain_(domain), tolerance_(tolerance), max_iterations_(max_iterations) {
     system_ = assemble_poisson_matrix(domain);
-    if (multigrid) multigrid_ = std::make_unique<MultigridPreconditioner>(domain, system_);
+    if (preconditioner != PreconditionerKind::kJacobi)
+      multigrid_ = std::make_unique<MultigridPreconditioner>(
+          domain, system_, preconditioner == PreconditionerKind::kLineMultigrid);
     for (Vector* v : {&x_, &b_, &r_, &r_hat_, &p_, &v_, &s_, &t_, &y_, &z_})
       *v = Vector("poisson.bicgstab_vector", system_.rows);
   }
@@ -91,9 +93,10 @@ class BicgstabPoisson : public PoissonSolver {
 
 }  // namespace
 
-std::unique_ptr<PoissonSolver> make_bicgstab_poisson(const PoissonDomain& domain, bool multigrid,
+std::unique_ptr<PoissonSolver> make_bicgstab_poisson(const PoissonDomain& domain,
+                                                     PreconditionerKind preconditioner,
                                                      double tolerance, long long max_iterations) {
-  return std::make_unique<BicgstabPoisson>(domain, multigrid, tolerance, max_iterations);
+  return std::make_unique<BicgstabPoisson>(domain, preconditioner, tolerance, max_iterations);
 }
 
 }  // namespace portaflow::incompressible

@@ -16,8 +16,9 @@ enum class IncompressibleProblem {
 // The stream-function Poisson solver: seed 004's point iteration, or a Krylov method on the
 // assembled matrix (Kokkos-Kernels CrsMatrix and spmv).
 enum class PoissonSolverKind { kJacobi, kBicgstab };
-// BiCGSTAB's preconditioner: one geometric multigrid V-cycle, or the diagonal.
-enum class PreconditionerKind { kMultigrid, kJacobi };
+// BiCGSTAB's preconditioner: one geometric multigrid V-cycle with a point or a j-line Jacobi
+// smoother, or the diagonal.
+enum class PreconditionerKind { kMultigrid, kLineMultigrid, kJacobi };
 
 // Vorticity on a no-slip wall from the stream function one and two nodes off it: Thom's formula
 // (first order) or Jensen's (second order, the one-sided stencil seed 004 uses for x_etaeta).

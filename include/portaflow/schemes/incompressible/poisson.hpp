@@ -42,8 +42,9 @@ std::unique_ptr<PoissonSolver> make_poisson_solver(const PoissonDomain& domain,
                                                    const IncompressibleConfig& config);
 std::unique_ptr<PoissonSolver> make_jacobi_poisson(const PoissonDomain& domain, double relaxation,
                                                    double tolerance, long long max_iterations);
-// BiCGSTAB preconditioned by a multigrid V-cycle (multigrid) or by the diagonal.
-std::unique_ptr<PoissonSolver> make_bicgstab_poisson(const PoissonDomain& domain, bool multigrid,
+// BiCGSTAB preconditioned by a multigrid V-cycle (point or line smoother) or by the diagonal.
+std::unique_ptr<PoissonSolver> make_bicgstab_poisson(const PoissonDomain& domain,
+                                                     PreconditionerKind preconditioner,
                                                      double tolerance, long long max_iterations);
 
 // ||-omega - lap psi||_2 over the nodes that solve the equation, and ||omega||_2 there (1 when

@@ -4,20 +4,24 @@
 // are even, and the coarse grid keeps at least 3 x 3 nodes; each
 // level's operator is its own grid's Laplacian (metrics of the coarse coordinates), the
 // transfers are bilinear prolongation P and full weighting R = P^T / 4, and the smoother is
-// weighted Jacobi (w = 4/5, two sweeps before and after). All of it is Kokkos-Kernels: the
-// operators and transfers are KokkosSparse::CrsMatrix applied with spmv, the smoother spmv and
-// KokkosBlas::mult. One V-cycle costs about 8/3 of the fine operator's spmv per sweep.
+// two sweeps before and after of weighted point Jacobi (`multigrid`, w = 4/5) or of alternating
+// line Jacobi, i lines then j lines (`line_multigrid`, poisson_line_smoother.hpp), for
+// wall-stretched grids. The operators and transfers are KokkosSparse::CrsMatrix applied with spmv, the point
+// smoother spmv and KokkosBlas::mult. One V-cycle costs about 8/3 of the fine operator's spmv
+// per sweep.
 #pragma once
 
 #include <vector>
 
+#include "portaflow/schemes/incompressible/poisson_line_smoother.hpp"
 #include "portaflow/schemes/incompressible/poisson_matrix.hpp"
 
 namespace portaflow::incompressible {
 
 class MultigridPreconditioner {
  public:
-  MultigridPreconditioner(const PoissonDomain& fine, const PoissonMatrix& fine_matrix);
+  MultigridPreconditioner(const PoissonDomain& fine, const PoissonMatrix& fine_matrix,
+                          bool line_smoother);
   // z = one V-cycle for A z = r from z = 0.
   void apply(const Vector& r, const Vector& z);
   int levels() const { return static_cast<int>(levels_.size()); }
@@ -29,6 +33,7 @@ class MultigridPreconditioner {
     SparseMatrix prolongation;  // from the next coarser level to this one (empty on the coarsest)
     SparseMatrix restriction;   // from this level to the next coarser one
     Vector x, b, r;
+    LineSmoother i_lines, j_lines;  // empty (0 lines) with the point smoother
   };
   void smooth(Level& level, int sweeps);
   void v_cycle(std::size_t l);
