@@ -70,6 +70,10 @@ def airfoil(prefix, runs):
         ratios = ([float(labels[1]) / float(labels[0]), float(labels[2]) / float(labels[1])]
                   if all(label.isdigit() for label in labels) else [2.0, 2.0])
         record.update(observed_order(cds, ratios))
+        for part in ("CD_pressure", "CD_friction"):
+            order = observed_order([g[part] for g in record["grids"]], ratios)
+            record[part + "_observed"] = {k.replace("CD", part, 1): v for k, v in order.items()
+                                          if k != "CD_refinement_ratios"}
     ax_cp.invert_yaxis()
     ax_cp.set_xlabel("x/c")
     ax_cp.set_ylabel("Cp")
