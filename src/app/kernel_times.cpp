@@ -50,30 +50,30 @@ void end_kernel(const std::uint64_t id) {
   open.resize(id);  // kernels nest only when one launches inside another's callback
 }
 
+// The same pair for parallel_for, parallel_reduce and parallel_scan; nullptrs remove them.
+void set_kernel_callbacks(Kokkos::Tools::beginFunction begin,
+                          Kokkos::Tools::endFunction end) {
+  namespace tools = Kokkos::Tools::Experimental;
+  tools::set_begin_parallel_for_callback(begin);
+  tools::set_end_parallel_for_callback(end);
+  tools::set_begin_parallel_reduce_callback(begin);
+  tools::set_end_parallel_reduce_callback(end);
+  tools::set_begin_parallel_scan_callback(begin);
+  tools::set_end_parallel_scan_callback(end);
+}
+
 }  // namespace
 
 KernelTimes::KernelTimes() {
   const char* setting = std::getenv("PORTAFLOW_KERNEL_TIMES");
   if (setting == nullptr || std::strcmp(setting, "") == 0 || std::strcmp(setting, "0") == 0) return;
-  namespace tools = Kokkos::Tools::Experimental;
-  tools::set_begin_parallel_for_callback(begin_kernel);
-  tools::set_end_parallel_for_callback(end_kernel);
-  tools::set_begin_parallel_reduce_callback(begin_kernel);
-  tools::set_end_parallel_reduce_callback(end_kernel);
-  tools::set_begin_parallel_scan_callback(begin_kernel);
-  tools::set_end_parallel_scan_callback(end_kernel);
+  set_kernel_callbacks(begin_kernel, end_kernel);
   enabled_ = true;
 }
 
 KernelTimes::~KernelTimes() {
   if (!enabled_) return;
-  namespace tools = Kokkos::Tools::Experimental;
-  tools::set_begin_parallel_for_callback(nullptr);
-  tools::set_end_parallel_for_callback(nullptr);
-  tools::set_begin_parallel_reduce_callback(nullptr);
-  tools::set_end_parallel_reduce_callback(nullptr);
-  tools::set_begin_parallel_scan_callback(nullptr);
-  tools::set_end_parallel_scan_callback(nullptr);
+  set_kernel_callbacks(nullptr, nullptr);
   totals().clear();
   open_kernels().clear();
 }
