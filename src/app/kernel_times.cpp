@@ -1,5 +1,6 @@
 #include "portaflow/app/kernel_times.hpp"
 
+#include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -10,8 +11,6 @@
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <Kokkos_Core.hpp>
 
 namespace portaflow {
 
@@ -51,8 +50,7 @@ void end_kernel(const std::uint64_t id) {
 }
 
 // The same pair for parallel_for, parallel_reduce and parallel_scan; nullptrs remove them.
-void set_kernel_callbacks(Kokkos::Tools::beginFunction begin,
-                          Kokkos::Tools::endFunction end) {
+void set_kernel_callbacks(Kokkos::Tools::beginFunction begin, Kokkos::Tools::endFunction end) {
   namespace tools = Kokkos::Tools::Experimental;
   tools::set_begin_parallel_for_callback(begin);
   tools::set_end_parallel_for_callback(end);
@@ -90,10 +88,11 @@ void KernelTimes::report(std::ostream& out) const {
     seconds += row.second.seconds;
   }
   char line[256];
-  std::snprintf(line, sizeof line,
-                "kernel times (PORTAFLOW_KERNEL_TIMES; fenced, so nothing overlaps): %lld launches, "
-                "%.4g s\n%12s %12s %12s  %s\n",
-                launches, seconds, "launches", "total s", "mean us", "kernel");
+  std::snprintf(
+      line, sizeof line,
+      "kernel times (PORTAFLOW_KERNEL_TIMES; fenced, so nothing overlaps): %lld launches, "
+      "%.4g s\n%12s %12s %12s  %s\n",
+      launches, seconds, "launches", "total s", "mean us", "kernel");
   out << line;
   for (const auto& row : rows) {
     std::snprintf(line, sizeof line, "%12lld %12.4g %12.3g  %s\n", row.second.launches,

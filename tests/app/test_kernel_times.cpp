@@ -1,10 +1,10 @@
 // PORTAFLOW_KERNEL_TIMES: the per-kernel launch counts come from Kokkos' tool callbacks, only
 // while the variable is set, and are gone with the object.
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <sstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "portaflow/app/kernel_times.hpp"
 #include "portaflow/core/parallel.hpp"
@@ -15,9 +15,11 @@ namespace {
 void launch_test_kernels(int times) {
   const DeviceView<Real*> x("test.kernel_times.x", 16);
   for (int k = 0; k < times; ++k)
-    par_for("test.kernel_times.fill", IndexRange{0, 16}, KOKKOS_LAMBDA(const Index i) { x(i) = i; });
-  static_cast<void>(par_sum<double>("test.kernel_times.sum", IndexRange{0, 16},
-                                    KOKKOS_LAMBDA(const Index i, double& s) { s += x(i); }));
+    par_for(
+        "test.kernel_times.fill", IndexRange{0, 16}, KOKKOS_LAMBDA(const Index i) { x(i) = i; });
+  static_cast<void>(par_sum<double>(
+      "test.kernel_times.sum", IndexRange{0, 16},
+      KOKKOS_LAMBDA(const Index i, double& s) { s += x(i); }));
 }
 
 // The row of the report whose kernel label is `label`.
@@ -25,7 +27,8 @@ std::string row_of(const std::string& report, const std::string& label) {
   std::istringstream lines(report);
   std::string line;
   while (std::getline(lines, line))
-    if (line.size() >= label.size() && line.compare(line.size() - label.size(), label.size(), label) == 0)
+    if (line.size() >= label.size() &&
+        line.compare(line.size() - label.size(), label.size(), label) == 0)
       return line;
   return "";
 }

@@ -26,8 +26,10 @@ TEST(PoissonLineSmoother, SolvesEveryLinesTridiagonalPartExactly) {
   const int ni = setup.grid.ni;
   const auto node_of = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.node_of);
   const auto row_of = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.row_of);
-  const auto row_map = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.row_map);
-  const auto entries = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.entries);
+  const auto row_map =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.row_map);
+  const auto entries =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.entries);
   const auto values = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.values);
 
   std::mt19937 random(7);

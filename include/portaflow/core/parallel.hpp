@@ -46,10 +46,10 @@ class ProfilingRegion {
 
 namespace detail {
 // Every device policy asks for the light-weight launch. Without it Kokkos 3.4's CUDA backend
-// passes a functor of 512 bytes or more (any kernel that captures a multi-block BlockTable) through
-// constant memory, and each such launch first waits on the host for the previous one to finish
-// (Kokkos_Cuda_KernelLaunch.hpp: cudaEventSynchronize(constantMemReusable)), so launches never
-// queue ahead of the device. Light-weight passes functors below 4 KB as kernel arguments.
+// passes a functor of 512 bytes or more (any kernel that captures a multi-block BlockTable)
+// through constant memory, and each such launch first waits on the host for the previous one to
+// finish (Kokkos_Cuda_KernelLaunch.hpp: cudaEventSynchronize(constantMemReusable)), so launches
+// never queue ahead of the device. Light-weight passes functors below 4 KB as kernel arguments.
 // Host backends ignore the hint.
 using LightLaunch = Kokkos::Experimental::WorkItemProperty::HintLightWeight_t;
 using Range1DPolicy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>, LightLaunch>;
@@ -191,8 +191,8 @@ T par_max(const std::string& label, const Bounds& bounds, const Functor& f) {
 template <unsigned kThreads = 0, unsigned kMinBlocks = 0>
 Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>, detail::LightLaunch>
 team_policy(Index teams, int team_size) {
-  using Policy =
-      Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>, detail::LightLaunch>;
+  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
+                                    detail::LightLaunch>;
   return team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
 }
 

@@ -23,8 +23,10 @@ DeviceView<T*> to_device_view(const std::vector<T>& host, const char* label) {
 
 LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection direction) {
   const auto node_of = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.node_of);
-  const auto row_map = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.row_map);
-  const auto entries = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.entries);
+  const auto row_map =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.row_map);
+  const auto entries =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.entries);
   const auto values = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.values);
   // node_of is j * ni + i. A j line is the rows of one i in increasing j (neighbours ni apart in
   // node number), an i line those of one j in increasing i (neighbours 1 apart).
@@ -48,9 +50,12 @@ LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection d
     const int above = same_line_above && node_of(order[p + 1]) == node + step ? order[p + 1] : -1;
     for (auto e = row_map(row); e < row_map(row + 1); ++e) {
       const int column = entries(e);
-      if (column == row) diagonal[p] += values(e);
-      else if (column == below) lower[p] += values(e);
-      else if (column == above) upper[p] += values(e);
+      if (column == row)
+        diagonal[p] += values(e);
+      else if (column == below)
+        lower[p] += values(e);
+      else if (column == above)
+        upper[p] += values(e);
     }
   }
   start.push_back(m.rows);
@@ -70,22 +75,23 @@ void LineSmoother::correct(const Vector& r, const Vector& x, Real weight) const 
   const auto start = line_start;
   const auto rows = line_rows;
   const auto a = lower, b = diagonal, c = upper, cp = forward_c, dp = forward_d;
-  par_for("incompressible.line_smoother", IndexRange{0, lines}, KOKKOS_LAMBDA(const int line) {
-    const int first = start(line), end = start(line + 1);
-    Real c_previous = 0, d_previous = 0;
-    for (int p = first; p < end; ++p) {
-      const Real inverse = Real(1) / (b(p) - a(p) * c_previous);
-      c_previous = c(p) * inverse;
-      d_previous = (r(rows(p)) - a(p) * d_previous) * inverse;
-      cp(p) = c_previous;
-      dp(p) = d_previous;
-    }
-    Real next = 0;
-    for (int p = end - 1; p >= first; --p) {
-      next = dp(p) - cp(p) * next;
-      x(rows(p)) += weight * next;
-    }
-  });
+  par_for(
+      "incompressible.line_smoother", IndexRange{0, lines}, KOKKOS_LAMBDA(const int line) {
+        const int first = start(line), end = start(line + 1);
+        Real c_previous = 0, d_previous = 0;
+        for (int p = first; p < end; ++p) {
+          const Real inverse = Real(1) / (b(p) - a(p) * c_previous);
+          c_previous = c(p) * inverse;
+          d_previous = (r(rows(p)) - a(p) * d_previous) * inverse;
+          cp(p) = c_previous;
+          dp(p) = d_previous;
+        }
+        Real next = 0;
+        for (int p = end - 1; p >= first; --p) {
+          next = dp(p) - cp(p) * next;
+          x(rows(p)) += weight * next;
+        }
+      });
 }
 
 }  // namespace portaflow::incompressible

@@ -21,8 +21,8 @@ int coarsest_sweeps(int unknowns) { return std::min(50, 4 + 2 * unknowns); }
 constexpr Real kJacobiWeight = Real(0.8);  // 4/5: the 2D five-point Laplacian's best smoother
 // Alternating lines, undamped. NACA 0012 Re 5000, BiCGSTAB iterations a solve over the first
 // steps from rest: 193 x 65, 8.5 with weight 1 and 9.5 with 0.8 (j lines alone: 18.3);
-// 385 x 129, 9.2 (one sweep before and after instead of two: 15.9; i lines alone or j lines
-// alone: no convergence within 200 s). The grid is stretched along j at the wall and along i in
+// 385 x 129, 9.2 (one sweep before and after instead of two: 15.9; i lines alone, or j lines
+// alone with one sweep each side, both at weight 0.8: no convergence within 200 s). The grid is stretched along j at the wall and along i in
 // the far field. Its coarsest level (25 x 9 on the 193 x 65 grid): 4, 10 and 50 sweeps took 7.8,
 // 8.4 and 9.2 iterations on the 385 x 129 grid.
 constexpr Real kLineWeight = Real(1);

@@ -6,9 +6,9 @@
 // transfers are bilinear prolongation P and full weighting R = P^T / 4, and the smoother is
 // two sweeps before and after of weighted point Jacobi (`multigrid`, w = 4/5) or of alternating
 // line Jacobi, i lines then j lines (`line_multigrid`, poisson_line_smoother.hpp), for
-// wall-stretched grids. The operators and transfers are KokkosSparse::CrsMatrix applied with spmv, the point
-// smoother spmv and KokkosBlas::mult. One V-cycle costs about 8/3 of the fine operator's spmv
-// per sweep.
+// wall-stretched grids. The operators and transfers are KokkosSparse::CrsMatrix applied with
+// spmv, the point smoother spmv and KokkosBlas::mult. One V-cycle costs about 8/3 of the fine
+// operator's spmv per sweep.
 #pragma once
 
 #include <vector>
