@@ -1,15 +1,8 @@
 #include "portaflow/schemes/common/sparse_csr.hpp"
 
-namespace portaflow {
+#include "portaflow/core/device_copy.hpp"
 
-namespace {
-template <class T>
-DeviceView<T*> copy_to_device(const std::string& label, const std::vector<T>& host) {
-  DeviceView<T*> view(label, host.size());
-  Kokkos::deep_copy(view, Kokkos::View<const T*, Kokkos::HostSpace>(host.data(), host.size()));
-  return view;
-}
-}  // namespace
+namespace portaflow {
 
 SparseMatrix to_device(const HostCsr& h, const std::string& label) {
   return SparseMatrix(label, h.rows, h.columns, h.values.size(),

@@ -4,22 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "portaflow/core/device_copy.hpp"
 #include "portaflow/core/parallel.hpp"
 
 namespace portaflow::incompressible {
-
-namespace {
-
-template <class T>
-DeviceView<T*> to_device_view(const std::vector<T>& host, const char* label) {
-  DeviceView<T*> view(std::string(label), host.size());
-  const auto mirror = Kokkos::create_mirror_view(view);
-  for (std::size_t k = 0; k < host.size(); ++k) mirror(k) = host[k];
-  Kokkos::deep_copy(view, mirror);
-  return view;
-}
-
-}  // namespace
 
 LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection direction) {
   const auto node_of = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.node_of);
@@ -61,11 +49,11 @@ LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection d
   start.push_back(m.rows);
   LineSmoother s;
   s.lines = static_cast<int>(start.size()) - 1;
-  s.line_start = to_device_view(start, "poisson.line_start");
-  s.line_rows = to_device_view(order, "poisson.line_rows");
-  s.lower = to_device_view(lower, "poisson.line_lower");
-  s.diagonal = to_device_view(diagonal, "poisson.line_diagonal");
-  s.upper = to_device_view(upper, "poisson.line_upper");
+  s.line_start = copy_to_device("poisson.line_start", start);
+  s.line_rows = copy_to_device("poisson.line_rows", order);
+  s.lower = copy_to_device("poisson.line_lower", lower);
+  s.diagonal = copy_to_device("poisson.line_diagonal", diagonal);
+  s.upper = copy_to_device("poisson.line_upper", upper);
   s.forward_c = Vector("poisson.line_forward_c", m.rows);
   s.forward_d = Vector("poisson.line_forward_d", m.rows);
   return s;

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "portaflow/core/device_copy.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 #include "portaflow/schemes/multiblock/sbp_operators.hpp"
@@ -96,15 +97,6 @@ void share_interface_penalties(HostFacePoints& host) {
     if (host.kind[p] == kInterfacePoint) host.inverse_norm[p] /= static_cast<Real>(count[face_of(p)]);
 }
 
-template <class T>
-DeviceView<T*> to_device(const std::string& label, const std::vector<T>& host) {
-  DeviceView<T*> view(label, host.size());
-  auto mirror = Kokkos::create_mirror_view(view);
-  for (std::size_t p = 0; p < host.size(); ++p) mirror(p) = host[p];
-  Kokkos::deep_copy(view, mirror);
-  return view;
-}
-
 }  // namespace
 
 FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const BlockTable& table,
@@ -130,13 +122,13 @@ FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const 
   }
   FacePoints points;
   points.count = static_cast<int>(host.node.size());
-  points.node = to_device("multiblock.face.node", host.node);
-  points.twin = to_device("multiblock.face.twin", host.twin);
-  points.direction = to_device("multiblock.face.direction", host.direction);
-  points.kind = to_device("multiblock.face.kind", host.kind);
-  points.side = to_device("multiblock.face.side", host.side);
-  points.inverse_norm = to_device("multiblock.face.inverse_norm", host.inverse_norm);
-  points.surface_weight = to_device("multiblock.face.surface_weight", host.surface_weight);
+  points.node = copy_to_device("multiblock.face.node", host.node);
+  points.twin = copy_to_device("multiblock.face.twin", host.twin);
+  points.direction = copy_to_device("multiblock.face.direction", host.direction);
+  points.kind = copy_to_device("multiblock.face.kind", host.kind);
+  points.side = copy_to_device("multiblock.face.side", host.side);
+  points.inverse_norm = copy_to_device("multiblock.face.inverse_norm", host.inverse_norm);
+  points.surface_weight = copy_to_device("multiblock.face.surface_weight", host.surface_weight);
   points.external =
       DeviceView<Real**>("multiblock.face.external", mesh.dimension + 2, points.count);
   return points;
