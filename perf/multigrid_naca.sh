@@ -11,7 +11,8 @@
 # (its 17-node wake blocks allow no more), unsmoothed, CFL 2.5 (residual smoothing and W-cycles
 # blow up at its wake cut's outflow corner); levels 1 and 2: the deck's W(2,2) over 4 levels with
 # directional residual smoothing at CFL 7.5. Environment: MULTIGRID_EXTRA, options added to
-# every multigrid run (e.g. "--set multigrid.cycle=v"); SKIP_SINGLE=1 runs multigrid only.
+# every multigrid run (e.g. "--set multigrid.cycle=v"); RUN_EXTRA, options added to every run
+# (e.g. "--set execution.cuda_graph=false"); SKIP_SINGLE=1 runs multigrid only.
 # perf/multigrid_plots.py turns OUT into the PNG and the JSON.
 set -uo pipefail
 usage="usage: multigrid_naca.sh PORTAFLOW_BINARY OUT [THREADS] [LEVELS]"
@@ -33,10 +34,10 @@ for level in $levels; do
     dir="$out/level$level/$kind"
     mkdir -p "$dir"
     deck="inputs/multiblock/naca0012_level$level.yaml"
-    extra=""
+    extra="${RUN_EXTRA:-}"
     if [ "$kind" = multigrid ]; then
       deck=inputs/multiblock/naca0012_multigrid.yaml
-      extra="$(settings "$level") ${MULTIGRID_EXTRA:-}"
+      extra="$extra $(settings "$level") ${MULTIGRID_EXTRA:-}"
     fi
     # shellcheck disable=SC2086  # $extra is a list of options
     OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores timeout 560 "$binary" run "$deck" \

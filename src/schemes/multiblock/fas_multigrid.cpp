@@ -1,11 +1,10 @@
 #include "portaflow/schemes/multiblock/fas_multigrid.hpp"
 
 #include <cstdio>
-
-#include <KokkosBlas1_axpby.hpp>
-#include <KokkosSparse_spmv.hpp>
+#include <utility>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 #include "portaflow/schemes/multiblock/sbp_operators.hpp"
 
@@ -26,19 +25,37 @@ constexpr int kCorrectionSweeps = 3;
 // One residual evaluation is one of the Runge-Kutta cycle's five stages.
 constexpr double kResidualShareOfCycle = 0.2;
 
-// y(v, :) = matrix x(v, :) + beta y(v, :) for each equation v (the packed (var, node) layout
-// makes each equation's row a contiguous vector).
+// y(v, r) = sum_c matrix(r, c) x(v, c) + beta y(v, r) - minus(v, r) for every equation v and
+// row r in one launch (minus may be empty). Not Kokkos-Kernels' spmv: that takes one launch per
+// equation, and in 3.4 it has no execution-space argument, so it always runs on the default
+// (legacy) CUDA stream, which a CUDA graph cannot record (core/launch_graph.hpp).
 void apply(const SparseMatrix& matrix, const DeviceView<Real**>& x, const DeviceView<Real**>& y,
-           Real beta) {
-  for (int v = 0; v < static_cast<int>(x.extent(0)); ++v)
-    KokkosSparse::spmv("N", Real(1), matrix, Kokkos::subview(x, v, Kokkos::ALL),
-                       beta, Kokkos::subview(y, v, Kokkos::ALL));
+           Real beta, const DeviceView<Real**>& minus = {}) {
+  const auto row_map = matrix.graph.row_map;
+  const auto entries = matrix.graph.entries;
+  const auto values = matrix.values;
+  const int vars = static_cast<int>(x.extent(0));
+  const bool subtract = minus.extent(0) > 0;
+  par_for("multigrid.transfer", IndexRange{0, static_cast<Index>(matrix.numRows())},
+          KOKKOS_LAMBDA(const Index row) {
+            for (int v = 0; v < vars; ++v) {
+              Real sum = 0;
+              for (auto k = row_map(row); k < row_map(row + 1); ++k)
+                sum += values(k) * x(v, entries(k));
+              if (beta != Real(0)) sum += beta * y(v, row);
+              if (subtract) sum -= minus(v, row);
+              y(v, row) = sum;
+            }
+          });
 }
 
-// y(v, :) = a x(v, :) + b y(v, :).
-void combine(Real a, const DeviceView<Real**>& x, Real b, const DeviceView<Real**>& y) {
-  for (int v = 0; v < static_cast<int>(x.extent(0)); ++v)
-    KokkosBlas::axpby(a, Kokkos::subview(x, v, Kokkos::ALL), b, Kokkos::subview(y, v, Kokkos::ALL));
+// y := x - y, every equation in one launch.
+void subtract_from(const DeviceView<Real**>& x, const DeviceView<Real**>& y) {
+  const int vars = static_cast<int>(x.extent(0));
+  par_for("multigrid.difference", IndexRange{0, static_cast<Index>(x.extent(1))},
+          KOKKOS_LAMBDA(const Index node) {
+            for (int v = 0; v < vars; ++v) y(v, node) = x(v, node) - y(v, node);
+          });
 }
 
 // The SBP mass H / J of each packed node (host copy, setup only).
@@ -154,26 +171,29 @@ void FasMultigrid<Dim>::visit(int level, Solver& solver) {
     const DeviceView<Real**> injected = injected_[static_cast<std::size_t>(level)];
     solver.compute_residual();  // dU/dt + this level's own forcing
     apply(transfer.injection, solver.fields().u, coarse.fields().u, Real(0));
-    Kokkos::deep_copy(ExecSpace(), injected, coarse.fields().u);
+    Kokkos::deep_copy(launch_space(), injected, coarse.fields().u);
     coarse.refresh_spectral_radii();
     const DeviceView<Real**> forcing = coarse.forcing();
-    Kokkos::deep_copy(ExecSpace(), forcing, Real(0));
+    Kokkos::deep_copy(launch_space(), forcing, Real(0));
     coarse.compute_residual();  // the coarse operator alone at the injected state
-    apply(transfer.restriction, solver.fields().residual, forcing, Real(0));
-    combine(Real(-1), coarse.fields().residual, Real(1), forcing);
+    // forcing = restricted fine residual - coarse residual
+    apply(transfer.restriction, solver.fields().residual, forcing, Real(0),
+          coarse.fields().residual);
 
     const int visits = settings_.w_cycle ? 2 : 1;
     for (int k = 0; k < visits; ++k) visit(level + 1, coarse);
 
-    combine(Real(1), coarse.fields().u, Real(-1), injected);  // injected := u_H - I u_h
+    subtract_from(coarse.fields().u, injected);  // injected := u_H - I u_h
+    // The smoothing sweeps alternate between the two buffers.
+    DeviceView<Real**> correction = injected;
     if (correction_smoothing_ > 0) {
-      const DeviceView<Real**> scratch = scratch_[static_cast<std::size_t>(level)];
+      DeviceView<Real**> other = scratch_[static_cast<std::size_t>(level)];
       for (int sweep = 0; sweep < kCorrectionSweeps; ++sweep) {
-        apply(transfer.correction_smoothing, injected, scratch, Real(0));
-        Kokkos::deep_copy(ExecSpace(), injected, scratch);
+        apply(transfer.correction_smoothing, correction, other, Real(0));
+        std::swap(correction, other);
       }
     }
-    apply(transfer.prolongation, injected, solver.fields().u, Real(1));
+    apply(transfer.prolongation, correction, solver.fields().u, Real(1));
     solver.refresh_spectral_radii();
   }
   for (int s = 0; s < settings_.post_smoothing; ++s)

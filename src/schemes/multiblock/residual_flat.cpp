@@ -1,6 +1,6 @@
 // The volume residual, one thread per node (the flat variant the team kernel is measured
 // against, and the only one in 3D): SBP flux differences along each index direction and the SBP
-// artificial dissipation.
+// artificial dissipation, plus the source where there is one.
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/riemann_roe.hpp"
@@ -25,6 +25,10 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
   const auto jacobian = fields.jacobian;
   const auto radius = fields.spectral_radius;
   const auto residual = fields.residual;
+  // A source or a coarse level's forcing is added here rather than by a kernel of its own:
+  // on the GPU each launch of a coarse level costs more than its work.
+  const auto source = fields.source;
+  const bool has_source = source.extent(0) > 0;
   const BlockTable table = fields.table;
   par_for(
       "multiblock.residual.flat", IndexRange{0, table.total_nodes}, KOKKOS_LAMBDA(const int node) {
@@ -61,7 +65,8 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
           });
         }
         const Real jac = jacobian(node);
-        for (int v = 0; v < kVars; ++v) residual(v, node) = jac * rhs[v];
+        for (int v = 0; v < kVars; ++v)
+          residual(v, node) = jac * rhs[v] + (has_source ? source(v, node) : Real(0));
       });
 }
 

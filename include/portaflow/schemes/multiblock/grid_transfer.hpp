@@ -1,6 +1,7 @@
 // The grid transfers of the multi-block FAS multigrid between a level and the next coarser one
-// (mesh/coarsen_mesh.hpp), as sparse matrices over the packed nodes of all blocks, applied per
-// equation with Kokkos-Kernels' spmv (one launch covers every block):
+// (mesh/coarsen_mesh.hpp), as sparse matrices (Kokkos-Kernels' CrsMatrix) over the packed nodes
+// of all blocks, applied to every equation in one launch (fas_multigrid.cpp says why not with
+// Kokkos-Kernels' spmv):
 // - injection (coarse x fine): the solution, coarse node = the fine node it keeps;
 // - restriction (coarse x fine): residuals, conservatively: dU/dt times the node's SBP mass
 //   M = H / J (its volume 1/J times the SBP norm weights H_d: half a volume or less on a block

@@ -25,8 +25,9 @@ template <int Dim>
 void compute_spectral_radii(const Fields<Dim>& fields, const physics::IdealGas& gas);
 
 // residual = J (-sum_d D_d F_d - epsilon sum_d H_d^-1 DI_d u), every node. Flat: one thread per
-// node, fluxes recomputed at each stencil point; team (2D only: 3D uses flat): tiles of a block
-// with u and the metric in team scratch, each flux computed once per tile point.
+// node, fluxes recomputed at each stencil point, and fields.source added where it is allocated;
+// team (2D only: 3D uses flat): tiles of a block with u and the metric in team scratch, each
+// flux computed once per tile point, no source (add_source adds it).
 template <int Dim>
 void compute_volume_residual(int order, KernelChoice kernel, const Fields<Dim>& fields,
                              Real dissipation, const physics::IdealGas& gas);
