@@ -45,37 +45,6 @@ class ProfilingRegion {
 };
 
 namespace detail {
-// The instance set by the innermost live LaunchSpaceScope, or null for the default instance.
-inline const ExecSpace*& launch_space_override() {
-  static const ExecSpace* space = nullptr;
-  return space;
-}
-}  // namespace detail
-
-// The execution space instance every device launch below goes to: the default instance, or the
-// one a live LaunchSpaceScope names. Kokkos 3.4's default CUDA instance runs on the legacy
-// stream, which CUDA cannot record into a graph; core/launch_graph.hpp records a stream of its
-// own by pointing the launches there.
-inline ExecSpace launch_space() {
-  const ExecSpace* space = detail::launch_space_override();
-  return space ? *space : ExecSpace();
-}
-
-// While alive, par_for, par_reduce, the team loops and launch_space() use `space`.
-class LaunchSpaceScope {
- public:
-  explicit LaunchSpaceScope(const ExecSpace& space) : previous_(detail::launch_space_override()) {
-    detail::launch_space_override() = &space;
-  }
-  ~LaunchSpaceScope() { detail::launch_space_override() = previous_; }
-  LaunchSpaceScope(const LaunchSpaceScope&) = delete;
-  LaunchSpaceScope& operator=(const LaunchSpaceScope&) = delete;
-
- private:
-  const ExecSpace* previous_;
-};
-
-namespace detail {
 // Every device policy asks for the light-weight launch. Without it Kokkos 3.4's CUDA backend
 // passes a functor of 512 bytes or more (any kernel that captures a multi-block BlockTable)
 // through constant memory, and each such launch first waits on the host for the previous one to
@@ -92,14 +61,13 @@ using Range3DPolicy =
                           Kokkos::IndexType<Index>, LightLaunch>;
 
 inline Range1DPolicy policy(const IndexRange& r) {
-  return Range1DPolicy(launch_space(), r.begin, r.end > r.begin ? r.end : r.begin);
+  return Range1DPolicy(r.begin, r.end > r.begin ? r.end : r.begin);
 }
 inline Range2DPolicy policy(const IndexBox2D& b) {
-  return Range2DPolicy(launch_space(), {b.j.begin, b.i.begin},
-                       {b.j.begin + b.j.size(), b.i.begin + b.i.size()});
+  return Range2DPolicy({b.j.begin, b.i.begin}, {b.j.begin + b.j.size(), b.i.begin + b.i.size()});
 }
 inline Range3DPolicy policy(const IndexBox3D& b) {
-  return Range3DPolicy(launch_space(), {b.k.begin, b.j.begin, b.i.begin},
+  return Range3DPolicy({b.k.begin, b.j.begin, b.i.begin},
                        {b.k.begin + b.k.size(), b.j.begin + b.j.size(), b.i.begin + b.i.size()});
 }
 }  // namespace detail
@@ -154,7 +122,7 @@ void par_for_bounded(const std::string& label, const IndexRange& range, const Fu
   ProfilingRegion region(label);
   using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
                                      Kokkos::IndexType<Index>, detail::LightLaunch>;
-  Kokkos::parallel_for(label, Policy(launch_space(), range.begin, range.end), f);
+  Kokkos::parallel_for(label, Policy(range.begin, range.end), f);
 }
 
 template <unsigned kThreads, unsigned kMinBlocks, class Functor, class Reducer>
@@ -167,7 +135,7 @@ void par_reduce_bounded(const std::string& label, const IndexRange& range, const
   }
   using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
                                      Kokkos::IndexType<Index>, detail::LightLaunch>;
-  Kokkos::parallel_reduce(label, Policy(launch_space(), range.begin, range.end), f, reducer);
+  Kokkos::parallel_reduce(label, Policy(range.begin, range.end), f, reducer);
 }
 
 // 2D and 3D reductions run over the flattened box (a 1D range) rather than an MDRange: on the
@@ -225,8 +193,7 @@ Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>, detail
 team_policy(Index teams, int team_size) {
   using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kThreads, kMinBlocks>,
                                     detail::LightLaunch>;
-  return team_size > 0 ? Policy(launch_space(), teams, team_size)
-                       : Policy(launch_space(), teams, Kokkos::AUTO);
+  return team_size > 0 ? Policy(teams, team_size) : Policy(teams, Kokkos::AUTO);
 }
 
 struct TileShape1D {
@@ -249,7 +216,7 @@ void par_for_tiles(const std::string& label, const IndexRange& range, TileShape1
   if (range.size() == 0) return;
   ProfilingRegion region(label);
   const Index tiles = (range.size() + tile.i - 1) / tile.i;
-  TeamPolicy policy(launch_space(), tiles, Kokkos::AUTO);
+  TeamPolicy policy(tiles, Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   const Index begin = range.begin, end = range.end, width = tile.i;
   Kokkos::parallel_for(
@@ -283,7 +250,7 @@ void par_for_tiles(const std::string& label, const IndexBox2D& box, TileShape2D 
   if (box.size() == 0) return;
   ProfilingRegion region(label);
   const TileGrid2D tiles(box, tile);
-  TeamPolicy policy(launch_space(), tiles.count(), Kokkos::AUTO);
+  TeamPolicy policy(tiles.count(), Kokkos::AUTO);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_for(
       label, policy,

@@ -102,8 +102,6 @@ struct ExecutionConfig {
   KernelChoice kernel = KernelChoice::kTeam;
   std::array<int, 2> tile{0, 0};  // [tx, ty] outputs per team; 0: the backend's default
   int segment = 0;  // MUSCL-Hancock flat: cells per line walker; 0: chosen from size and backend
-  // Multi-block: on CUDA, replay one recorded cycle as a CUDA graph (core/launch_graph.hpp).
-  bool cuda_graph = true;
 };
 
 

@@ -217,9 +217,6 @@ void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   const std::string kernel = deck.get_choice("execution.kernel", deck_choices("execution.kernel", "multiblock"),
                                              std::string("flat"), "residual kernel variant");
   config.execution.kernel = kernel == "team" ? KernelChoice::kTeam : KernelChoice::kFlat;
-  config.execution.cuda_graph = deck.get_bool(
-      "execution.cuda_graph", true,
-      "on CUDA, record one cycle's launches as a CUDA graph and replay it (ignored elsewhere)");
   config.multiblock.multigrid = read_multigrid(deck);
   reject_time_accurate_keys(deck);
   config.time.cfl = deck.get_real(

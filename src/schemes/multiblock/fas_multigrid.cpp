@@ -171,10 +171,10 @@ void FasMultigrid<Dim>::visit(int level, Solver& solver) {
     const DeviceView<Real**> injected = injected_[static_cast<std::size_t>(level)];
     solver.compute_residual();  // dU/dt + this level's own forcing
     apply(transfer.injection, solver.fields().u, coarse.fields().u, Real(0));
-    Kokkos::deep_copy(launch_space(), injected, coarse.fields().u);
+    Kokkos::deep_copy(ExecSpace(), injected, coarse.fields().u);
     coarse.refresh_spectral_radii();
     const DeviceView<Real**> forcing = coarse.forcing();
-    Kokkos::deep_copy(launch_space(), forcing, Real(0));
+    Kokkos::deep_copy(ExecSpace(), forcing, Real(0));
     coarse.compute_residual();  // the coarse operator alone at the injected state
     // forcing = restricted fine residual - coarse residual
     apply(transfer.restriction, solver.fields().residual, forcing, Real(0),

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "portaflow/app/log_format.hpp"
 #include "portaflow/core/error.hpp"
@@ -184,7 +183,7 @@ void MultiBlockSolverOf<Dim>::set_state(const Function& primitive) {
     }
   Kokkos::deep_copy(fields_.u, u);
   compute_spectral_radii<Dim>(fields_, gas_);
-  have_norms_ = norms_in_snapshot_ = false;
+  have_norms_ = false;
 }
 
 template <int Dim>
@@ -198,7 +197,7 @@ void MultiBlockSolverOf<Dim>::set_conservative_state(const std::vector<double>& 
     for (std::size_t node = 0; node < n; ++node) u(v, node) = static_cast<Real>(packed[v * n + node]);
   Kokkos::deep_copy(fields_.u, u);
   compute_spectral_radii<Dim>(fields_, gas_);
-  have_norms_ = norms_in_snapshot_ = false;
+  have_norms_ = false;
 }
 
 template <int Dim>
@@ -209,7 +208,7 @@ void MultiBlockSolverOf<Dim>::set_far_field(const Function& primitive) {
     for (int v = 0; v < kNumVars; ++v) external(v, p) = c[v];
   }
   Kokkos::deep_copy(points_.external, external);
-  have_norms_ = norms_in_snapshot_ = false;
+  have_norms_ = false;
 }
 
 template <int Dim>
@@ -223,7 +222,7 @@ void MultiBlockSolverOf<Dim>::set_source(const Function& source) {
       for (int v = 0; v < kNumVars; ++v) s(v, node) = static_cast<Real>(value[v]);
     }
   Kokkos::deep_copy(fields_.source, s);
-  have_norms_ = norms_in_snapshot_ = false;
+  have_norms_ = false;
 }
 
 template <int Dim>
@@ -322,29 +321,10 @@ template <int Dim>
 void MultiBlockSolverOf<Dim>::cycle() {
   if (config_.multiblock.far_field_vortex && cycles_ % kVortexUpdateEvery == 0)
     update_far_field_vortex();
-  const auto advance = [this] {
-    if (multigrid_) {
-      multigrid_->cycle(*this);
-    } else {
-      runge_kutta_cycle(true);
-    }
-  };
-  if (config_.execution.cuda_graph && LaunchGraph::available() && !graph_) {
-    graph_ = std::make_unique<LaunchGraph>();
-    norm_snapshot_ = DeviceView<Real**>("multiblock.norm_snapshot", kNumVars, node_count());
-  }
-  if (graph_) {
-    graph_->run(advance);
-    have_norms_ = false;
-    norms_in_snapshot_ = true;
-    if (cycles_ == 1 && !graph_->failure().empty())
-      std::fprintf(stderr, "note: cycles run without a CUDA graph (recording failed: %s)\n",
-                   graph_->failure().c_str());
-    if (cycles_ == 1 && graph_->replaying())
-      std::printf("cycle 2 recorded as a CUDA graph of %zu launches and copies; later cycles "
-                  "replay it\n", graph_->nodes());
+  if (multigrid_) {
+    multigrid_->cycle(*this);
   } else {
-    advance();
+    runge_kutta_cycle(true);
   }
   ++cycles_;
 }
@@ -355,14 +335,11 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
   const Real smoothing = static_cast<Real>(config_.multiblock.multigrid.residual_smoothing);
   const bool directional = config_.multiblock.multigrid.directional_smoothing;
   compute_residual();
-  // Under a graph the norms cannot be read back inside the cycle: keep a copy of dU/dt.
-  const bool snapshot = keep_norms && graph_;
-  if (snapshot) Kokkos::deep_copy(launch_space(), norm_snapshot_, fields_.residual);
   // With residual smoothing the norms are taken before it (they measure dU/dt, not the
   // smoothed update); without, the first stage sums them on its way.
   if (smoothing > 0) {
-    if (keep_norms && !snapshot) {
-      last_squares_ = residual_squares(fields_.residual);
+    if (keep_norms) {
+      last_squares_ = residual_squares();
       have_norms_ = true;
     }
     // The smoothing acts on dt R, so it needs the steps before the first stage (which then
@@ -370,7 +347,7 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
     compute_time_steps<Dim>(fields_, cfl, gas_);
     smooth_residual<Dim>(fields_, smoothing, directional);
   }
-  const bool sum_here = keep_norms && !snapshot && !(smoothing > 0);
+  const bool sum_here = keep_norms && !(smoothing > 0);
   const auto squares =
       first_stage<Dim>(fields_, static_cast<Real>(kRungeKuttaAlpha[0]), cfl, gas_, sum_here);
   if (sum_here) {
@@ -385,8 +362,8 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
 }
 
 template <int Dim>
-typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::residual_squares(
-    const DeviceView<Real**>& residual) const {
+typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::residual_squares() const {
+  const auto residual = fields_.residual;
   SumArray<double, kNumVars> squares;
   par_reduce(
       "multiblock.residual_norms", IndexRange{0, fields_.table.total_nodes},
@@ -403,14 +380,9 @@ typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::residual_square
 template <int Dim>
 std::vector<double> MultiBlockSolverOf<Dim>::residual_norms() {
   constexpr int kVars = kNumVars;
-  if (!have_norms_ && norms_in_snapshot_) {
-    graph_->wait();  // the reduction below runs on the default stream
-    last_squares_ = residual_squares(norm_snapshot_);
-    have_norms_ = true;
-  }
   if (!have_norms_) {
     compute_residual();
-    last_squares_ = residual_squares(fields_.residual);
+    last_squares_ = residual_squares();
     have_norms_ = true;
   }
   std::vector<double> norms(kVars);

@@ -7,7 +7,6 @@
 #include <functional>
 #include <memory>
 
-#include "portaflow/core/launch_graph.hpp"
 #include "portaflow/mesh/multiblock_mesh.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/multiblock/multiblock_fields.hpp"
@@ -96,7 +95,7 @@ class MultiBlockSolverOf : public SteadySolver {
   void compute_residual();
   // Sum over nodes of residual^2 per equation (public: CUDA lambdas may not live in private
   // members).
-  State residual_squares(const DeviceView<Real**>& residual) const;
+  State residual_squares() const;
   // The spectral radii of the current state (after a correction or an injection).
   void refresh_spectral_radii();
   // A coarse level's FAS forcing: the source array, allocated (zero) on first use.
@@ -122,11 +121,6 @@ class MultiBlockSolverOf : public SteadySolver {
   double smallest_det_ = 0;
   double reference_area_ = 1;
   std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
-  // On CUDA (execution.cuda_graph): each cycle replays a recorded CUDA graph, and the norms
-  // are taken from a copy of the residual the graph leaves in norm_snapshot_.
-  std::unique_ptr<LaunchGraph> graph_;
-  DeviceView<Real**> norm_snapshot_;
-  bool norms_in_snapshot_ = false;
 };
 
 using MultiBlockSolver = MultiBlockSolverOf<2>;
