@@ -165,7 +165,8 @@ TEST(MultiBlockInterfaces, OneBlockAndFourBlocksAgreeToTruncationErrorFourthOrde
 namespace portaflow::multiblock {
 namespace {
 
-// The team kernel (tiles of every block in scratch) computes the same residual as the flat one:
+// The team kernel (tiles of every block in scratch, penalties added over the face points)
+// computes the same residual as the flat one (one thread per node adding its own penalties):
 // same operators, only the order of a few additions differs.
 TEST(MultiBlockKernels, TeamAndFlatResidualsAgree) {
   for (int order : {2, 4}) {
@@ -187,6 +188,35 @@ TEST(MultiBlockKernels, TeamAndFlatResidualsAgree) {
     EXPECT_GT(scale, 1e-3) << "a trivial residual would not test anything";
     EXPECT_LE(difference, 1e-12 * scale) << "order " << order;
   }
+}
+
+// The flat kernel adds each node's penalties from the by-node lists: every face point listed
+// once, under its own node, in increasing order (the fixed order that makes runs repeat bitwise).
+TEST(MultiBlockKernels, FacePointsAreListedByNodeOnceEachInOrder) {
+  const MultiBlockSolver solver(base_config(2), mesh::four_block_mesh({41, 37}, {0, 2, 0, 1}, 0.08));
+  const FacePoints& fp = solver.face_points();
+  const auto node = Kokkos::create_mirror_view_and_copy(HostSpace(), fp.node);
+  const auto first = Kokkos::create_mirror_view_and_copy(HostSpace(), fp.first_of_node);
+  const auto listed = Kokkos::create_mirror_view_and_copy(HostSpace(), fp.points_of_node);
+  const int nodes = static_cast<int>(solver.node_count());
+  ASSERT_EQ(first.extent(0), static_cast<std::size_t>(nodes) + 1);
+  ASSERT_EQ(first(nodes), fp.count);
+  std::vector<int> seen(static_cast<std::size_t>(fp.count), 0);
+  int corners = 0;
+  for (int n = 0; n < nodes; ++n) {
+    ASSERT_LE(first(n), first(n + 1));
+    if (first(n + 1) - first(n) > 1) ++corners;
+    for (int k = first(n); k < first(n + 1); ++k) {
+      const int p = listed(k);
+      ASSERT_GE(p, 0);
+      ASSERT_LT(p, fp.count);
+      EXPECT_EQ(node(p), n) << "point " << p;
+      if (k > first(n)) EXPECT_LT(listed(k - 1), p) << "node " << n;
+      ++seen[static_cast<std::size_t>(p)];
+    }
+  }
+  for (int p = 0; p < fp.count; ++p) EXPECT_EQ(seen[static_cast<std::size_t>(p)], 1) << p;
+  EXPECT_GT(corners, 0) << "a mesh without nodes on two faces would not test the order";
 }
 
 }  // namespace

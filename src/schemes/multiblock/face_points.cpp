@@ -131,6 +131,17 @@ FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const 
   points.surface_weight = copy_to_device("multiblock.face.surface_weight", host.surface_weight);
   points.external =
       DeviceView<Real**>("multiblock.face.external", mesh.dimension + 2, points.count);
+  // Counting sort by node; points keep their increasing order within a node.
+  std::vector<int> first(static_cast<std::size_t>(table.total_nodes) + 1, 0);
+  for (const int node : host.node) ++first[static_cast<std::size_t>(node) + 1];
+  for (std::size_t n = 1; n < first.size(); ++n) first[n] += first[n - 1];
+  std::vector<int> by_node(host.node.size());
+  std::vector<int> next(first.begin(), first.end() - 1);
+  for (std::size_t p = 0; p < host.node.size(); ++p)
+    by_node[static_cast<std::size_t>(next[static_cast<std::size_t>(host.node[p])]++)] =
+        static_cast<int>(p);
+  points.first_of_node = copy_to_device("multiblock.face.first_of_node", first);
+  points.points_of_node = copy_to_device("multiblock.face.points_of_node", by_node);
   return points;
 }
 

@@ -44,6 +44,11 @@ struct FacePoints {
   DeviceView<Real*> inverse_norm;    // 1 / H_d at the node (the SBP boundary weight)
   DeviceView<Real*> surface_weight;  // product of the tangential H weights (wall integrals)
   DeviceView<Real**> external;       // (var, point) the far-field state
+  // The same points by node: node n's are points_of_node[first_of_node(n) .. first_of_node(n + 1))
+  // in increasing order, so a kernel over nodes adds each node's penalties itself, in a fixed
+  // order and without atomics.
+  DeviceView<int*> first_of_node;  // total_nodes + 1
+  DeviceView<int*> points_of_node;
 };
 
 }  // namespace portaflow::multiblock
