@@ -355,7 +355,7 @@ TEST(MultiBlockDeck, MultigridKeys) {
   EXPECT_FALSE(defaults.multiblock.multigrid.w_cycle);
   EXPECT_EQ(defaults.multiblock.multigrid.pre_smoothing, 2);
   EXPECT_EQ(defaults.multiblock.multigrid.post_smoothing, 2);
-  EXPECT_EQ(defaults.multiblock.multigrid.coarse_dissipation, 1.0);
+  EXPECT_EQ(defaults.multiblock.multigrid.coarse_dissipation, 0.5);
   EXPECT_LT(defaults.multiblock.multigrid.correction_smoothing, 0);  // the dimension's default
   DeckReader deck = DeckReader::from_string(kMultigridDeck, "deck.yaml");
   const RunConfig c = read_run_config(deck);

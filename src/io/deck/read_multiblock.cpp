@@ -173,7 +173,8 @@ MultigridConfig read_multigrid(DeckReader& deck) {
               "ever be smoothed");
   mg.coarse_dissipation = deck.get_real(
       "multigrid.coarse_dissipation",
-      {1.0, 0, 2, false, false, "artificial dissipation coefficient of the coarse levels"});
+      {MultigridConfig{}.coarse_dissipation, 0, 2, false, false,
+       "artificial dissipation coefficient of the coarse levels"});
   mg.residual_smoothing = deck.get_real(
       "multigrid.residual_smoothing",
       {0.0, 0, 4, false, false,

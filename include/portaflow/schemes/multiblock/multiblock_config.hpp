@@ -56,8 +56,12 @@ struct MultigridConfig {
   int pre_smoothing = 2;   // Runge-Kutta cycles on a level before its coarse-grid correction
   int post_smoothing = 2;  // ... and after it
   // Artificial dissipation coefficient of the coarse levels (order-2 operator): their weakly
-  // damped odd-even modes otherwise grow through the corrections.
-  double coarse_dissipation = 1.0;
+  // damped odd-even modes otherwise grow through the corrections (0.2, the fine level's, blew
+  // up). 0.5: on the NACA 0012 meshes every cycle kind converged in fewer cycles than at the
+  // earlier 1.0, and 0.4-0.7 was the window where the unsmoothed W-cycle on the level-0 mesh at
+  // CFL 2.5 converged (1.0 is past the order-2 operator's stability limit there: single grid
+  // with it blows up at CFL 2.5); see perf/results/SUMMARY.md.
+  double coarse_dissipation = 0.5;
   // Weight of each neighbour in the index-space averaging of a coarse correction before it is
   // interpolated (three sweeps; 0: none); below 1 / (2 dimension) so the averaging is positive.
   // Negative: the default, 0.4 / dimension (0.2 in 2D, 0.133 in 3D: the node keeps weight 0.2).
