@@ -1,6 +1,7 @@
 // Face points from the mesh topology (seed 001, Figs. 5-6): one entry per face node of every
 // boundary patch and of both sides of every interface, with the gather index of the twin node
 // (the "neighbour stream") precomputed on the host.
+#include <algorithm>
 #include <map>
 #include <string>
 #include <utility>
@@ -131,16 +132,23 @@ FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const 
   points.surface_weight = copy_to_device("multiblock.face.surface_weight", host.surface_weight);
   points.external =
       DeviceView<Real**>("multiblock.face.external", mesh.dimension + 2, points.count);
-  // Counting sort by node; points keep their increasing order within a node.
-  std::vector<int> first(static_cast<std::size_t>(table.total_nodes) + 1, 0);
-  for (const int node : host.node) ++first[static_cast<std::size_t>(node) + 1];
-  for (std::size_t n = 1; n < first.size(); ++n) first[n] += first[n - 1];
+  // The points grouped by node (a stable sort: each node's points stay in increasing order).
   std::vector<int> by_node(host.node.size());
-  std::vector<int> next(first.begin(), first.end() - 1);
-  for (std::size_t p = 0; p < host.node.size(); ++p)
-    by_node[static_cast<std::size_t>(next[static_cast<std::size_t>(host.node[p])]++)] =
-        static_cast<int>(p);
-  points.first_of_node = copy_to_device("multiblock.face.first_of_node", first);
+  for (std::size_t p = 0; p < by_node.size(); ++p) by_node[p] = static_cast<int>(p);
+  std::stable_sort(by_node.begin(), by_node.end(),
+                   [&](int a, int b) { return host.node[a] < host.node[b]; });
+  std::vector<int> nodes, first;
+  for (std::size_t k = 0; k < by_node.size(); ++k) {
+    const int node = host.node[static_cast<std::size_t>(by_node[k])];
+    if (nodes.empty() || nodes.back() != node) {
+      nodes.push_back(node);
+      first.push_back(static_cast<int>(k));
+    }
+  }
+  first.push_back(static_cast<int>(by_node.size()));
+  points.node_count = static_cast<int>(nodes.size());
+  points.nodes = copy_to_device("multiblock.face.nodes", nodes);
+  points.first_point = copy_to_device("multiblock.face.first_point", first);
   points.points_of_node = copy_to_device("multiblock.face.points_of_node", by_node);
   return points;
 }

@@ -269,15 +269,12 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
 
 template <int Dim>
 void MultiBlockSolverOf<Dim>::compute_residual() {
-  // The flat kernel adds the source and the penalties itself (one launch a residual: on a GPU
-  // each launch on a coarse multigrid level costs more than its work).
   compute_volume_residual<Dim>(config_.multiblock.order, config_.execution.kernel, fields_,
-                               static_cast<Real>(config_.multiblock.dissipation), gas_, points_);
+                               static_cast<Real>(config_.multiblock.dissipation), gas_);
+  add_penalties<Dim>(fields_, points_, gas_);
+  // The flat volume kernel adds the source itself.
   const bool team = Dim == 2 && config_.execution.kernel == KernelChoice::kTeam;
-  if (team) {
-    add_penalties<Dim>(fields_, points_, gas_);
-    if (fields_.source.extent(0) > 0) add_source<Dim>(fields_);
-  }
+  if (team && fields_.source.extent(0) > 0) add_source<Dim>(fields_);
 }
 
 // Cycles between updates of the far-field vortex from the current lift: the circulation

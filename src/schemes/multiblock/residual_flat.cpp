@@ -1,12 +1,10 @@
-// The residual, one thread per node (the flat variant the team kernel is measured against, and
-// the only one in 3D): SBP flux differences along each index direction, the SBP artificial
-// dissipation, the source where there is one and, given the face points, the node's SAT
-// penalties (in a fixed order: no atomics, so a run repeats bitwise on a GPU too).
+// The volume residual, one thread per node (the flat variant the team kernel is measured
+// against, and the only one in 3D): SBP flux differences along each index direction and the SBP
+// artificial dissipation, plus the source where there is one.
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/riemann_roe.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
-#include "portaflow/schemes/multiblock/point_penalty.hpp"
 #include "portaflow/schemes/multiblock/sbp_operators.hpp"
 
 namespace portaflow::multiblock {
@@ -17,8 +15,7 @@ void compute_volume_residual_team(int order, const Fields<2>& fields, Real dissi
 namespace {
 
 template <int Dim, int Order>
-void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics::IdealGas gas,
-                          const FacePoints& points) {
+void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics::IdealGas gas) {
   using Eq = physics::Euler<Dim>;
   constexpr int kVars = Eq::kNumVars;
   constexpr int P = Sbp<Order>::kDissipationP;
@@ -33,9 +30,6 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
   const auto source = fields.source;
   const bool has_source = source.extent(0) > 0;
   const BlockTable table = fields.table;
-  const Fields<Dim> f = fields;
-  const FacePoints fp = points;
-  const bool has_penalties = fp.first_of_node.extent(0) > 0;
   par_for(
       "multiblock.residual.flat", IndexRange{0, table.total_nodes}, KOKKOS_LAMBDA(const int node) {
         const NodeIndex at = table.locate(node);
@@ -71,16 +65,8 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
           });
         }
         const Real jac = jacobian(node);
-        Real out[kVars];
         for (int v = 0; v < kVars; ++v)
-          out[v] = jac * rhs[v] + (has_source ? source(v, node) : Real(0));
-        if (has_penalties) {
-          for (int k = fp.first_of_node(node); k < fp.first_of_node(node + 1); ++k) {
-            const auto penalty = point_penalty<Dim>(fp.points_of_node(k), f, fp, gas);
-            for (int v = 0; v < kVars; ++v) out[v] += penalty[v];
-          }
-        }
-        for (int v = 0; v < kVars; ++v) residual(v, node) = out[v];
+          residual(v, node) = jac * rhs[v] + (has_source ? source(v, node) : Real(0));
       });
 }
 
@@ -88,20 +74,19 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
 
 template <int Dim>
 void compute_volume_residual(int order, KernelChoice kernel, const Fields<Dim>& fields,
-                             Real dissipation, const physics::IdealGas& gas,
-                             const FacePoints& penalties) {
+                             Real dissipation, const physics::IdealGas& gas) {
   if constexpr (Dim == 2) {
     if (kernel == KernelChoice::kTeam)
       return compute_volume_residual_team(order, fields, dissipation, gas);
   }
-  if (order == 2) return volume_residual_flat<Dim, 2>(fields, dissipation, gas, penalties);
-  if (order == 4) return volume_residual_flat<Dim, 4>(fields, dissipation, gas, penalties);
+  if (order == 2) return volume_residual_flat<Dim, 2>(fields, dissipation, gas);
+  if (order == 4) return volume_residual_flat<Dim, 4>(fields, dissipation, gas);
   throw Error("multiblock: SBP order " + std::to_string(order) + " is not available (2 or 4)");
 }
 
 template void compute_volume_residual<2>(int, KernelChoice, const Fields<2>&, Real,
-                                         const physics::IdealGas&, const FacePoints&);
+                                         const physics::IdealGas&);
 template void compute_volume_residual<3>(int, KernelChoice, const Fields<3>&, Real,
-                                         const physics::IdealGas&, const FacePoints&);
+                                         const physics::IdealGas&);
 
 }  // namespace portaflow::multiblock

@@ -44,11 +44,14 @@ struct FacePoints {
   DeviceView<Real*> inverse_norm;    // 1 / H_d at the node (the SBP boundary weight)
   DeviceView<Real*> surface_weight;  // product of the tangential H weights (wall integrals)
   DeviceView<Real**> external;       // (var, point) the far-field state
-  // The same points by node: node n's are points_of_node[first_of_node(n) .. first_of_node(n + 1))
-  // in increasing order, so a kernel over nodes adds each node's penalties itself, in a fixed
-  // order and without atomics.
-  DeviceView<int*> first_of_node;  // total_nodes + 1
-  DeviceView<int*> points_of_node;
+  // The same points by node, so that one thread adds all of a node's penalties in a fixed order
+  // (no atomics: a run repeats bitwise on a GPU too): the nodes that have face points, in
+  // increasing order, and node q's points points_of_node[first_point(q) .. first_point(q + 1)),
+  // increasing.
+  int node_count = 0;
+  DeviceView<int*> nodes;          // node_count
+  DeviceView<int*> first_point;    // node_count + 1
+  DeviceView<int*> points_of_node;  // count
 };
 
 }  // namespace portaflow::multiblock

@@ -25,17 +25,15 @@ template <int Dim>
 void compute_spectral_radii(const Fields<Dim>& fields, const physics::IdealGas& gas);
 
 // residual = J (-sum_d D_d F_d - epsilon sum_d H_d^-1 DI_d u), every node. Flat: one thread per
-// node, fluxes recomputed at each stencil point, plus fields.source where it is allocated and
-// the SAT penalties of `penalties` (a default FacePoints: none); team (2D only: 3D uses flat):
-// tiles of a block with u and the metric in team scratch, each flux computed once per tile
-// point, neither source nor penalties (add_source and add_penalties add them).
+// node, fluxes recomputed at each stencil point, plus fields.source where it is allocated; team
+// (2D only: 3D uses flat): tiles of a block with u and the metric in team scratch, each flux
+// computed once per tile point, no source (add_source adds it).
 template <int Dim>
 void compute_volume_residual(int order, KernelChoice kernel, const Fields<Dim>& fields,
-                             Real dissipation, const physics::IdealGas& gas,
-                             const FacePoints& penalties = {});
+                             Real dissipation, const physics::IdealGas& gas);
 
 // residual += J H_d^-1 (F_n(u_b) - F_roe(u_b, u_e; n)) at every face point (outward n;
-// point_penalty.hpp), for the team kernel.
+// point_penalty.hpp), each node's points added by one thread in a fixed order.
 template <int Dim>
 void add_penalties(const Fields<Dim>& fields, const FacePoints& points,
                    const physics::IdealGas& gas);
