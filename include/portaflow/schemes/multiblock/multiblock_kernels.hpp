@@ -32,8 +32,8 @@ template <int Dim>
 void compute_volume_residual(int order, KernelChoice kernel, const Fields<Dim>& fields,
                              Real dissipation, const physics::IdealGas& gas);
 
-// residual += J H_d^-1 (F_n(u_b) - F_roe(u_b, u_e; n)) at every face point (outward n;
-// point_penalty.hpp), each node's points added by one thread in a fixed order.
+// residual += J H_d^-1 (F_n(u_b) - F_roe(u_b, u_e; n)) at every face point (outward n), each
+// node's points added by one thread in a fixed order.
 template <int Dim>
 void add_penalties(const Fields<Dim>& fields, const FacePoints& points,
                    const physics::IdealGas& gas);
