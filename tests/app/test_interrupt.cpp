@@ -161,19 +161,25 @@ TEST(Interrupt, RandomSignalsLeaveNoTemporaryAndRestartBitwise) {
 // group, so the run gets it twice within microseconds. On the GPU node's 16 cores the handler ran
 // in between, took the second for a user's second Ctrl-C and ended the process at once, without
 // the checkpoint. The same signal again within a second is the same request: the run must still
-// stop cleanly. The Jacobi Poisson solve makes each step long (about 0.15 s here), so the run is
-// still going when the second signal comes (the test checks that it was).
+// stop cleanly. The Jacobi Poisson solve makes each step long (about 0.15 s here) and the second
+// signal follows the first by 2 ms, so the run is nearly always still going when it comes; when
+// the step happened to end in between (the run then stops before the repeat, which tests
+// nothing), the test runs again, up to five times.
 TEST(Interrupt, TheSameSignalTwiceAtOnceStillWritesTheCheckpoint) {
   TemporaryFolder folder;
   const fs::path out = folder / "out";
-  const Stopped stopped = run_and_signal(
-      " run " + shipped_deck("incompressible/cavity_re100.yaml") +
-          " --set mesh.cells=[48,48] --set incompressible.poisson=jacobi"
-          " --set output.progress_seconds=0 --set output.dir=" + out.string(),
-      folder / "stopped.log", SIGTERM, std::chrono::milliseconds(300),
-      std::chrono::milliseconds(20));
-  ASSERT_TRUE(stopped.running_at_repeat) << "the run ended before the second signal; the test "
-                                            "did not test that\n" << stopped.log;
+  Stopped stopped;
+  for (int attempt = 0; attempt < 5 && !stopped.running_at_repeat; ++attempt) {
+    fs::remove_all(out);
+    stopped = run_and_signal(
+        " run " + shipped_deck("incompressible/cavity_re100.yaml") +
+            " --set mesh.cells=[48,48] --set incompressible.poisson=jacobi"
+            " --set output.progress_seconds=0 --set output.dir=" + out.string(),
+        folder / "stopped.log", SIGTERM, std::chrono::milliseconds(300),
+        std::chrono::milliseconds(2));
+  }
+  ASSERT_TRUE(stopped.running_at_repeat) << "the run ended before the second signal five times; "
+                                            "the test did not test that\n" << stopped.log;
   ASSERT_EQ(stopped.exit_code, 143) << stopped.log;
   EXPECT_TRUE(mentions(stopped.log, "interrupted by SIGTERM after step ")) << stopped.log;
   EXPECT_TRUE(fs::exists(out / "checkpoint.pfc"));
