@@ -1,33 +1,33 @@
 #!/usr/bin/env bash
-# Issue 24: two CUDA builds of the multi-block solver on the same GPU node (a baseline commit's
-# and a change's), on seed 001's NACA 0012 case, from the repository root:
+# Issue 24: two builds of the multi-block solver on the same GPU node (a baseline commit's and a
+# change's), on seed 001's NACA 0012 multigrid deck at mesh level 2, from the repository root:
 #
-#   bash perf/multigrid_ab_device.sh BASE_BINARY NEW_BINARY OUT
+#   bash perf/multigrid_ab_device.sh BUNDLE BASE_SUFFIX OUT
 #
-# For each binary, the level-2 mesh: single grid and the deck's W(2,2) over 4 levels
-# (OUT/<base|new>-w4/), W(2,2) over 3 levels (OUT/<base|new>-w3/) and V(2,2) over 4 levels
-# (OUT/<base|new>-v4/), each with perf/multigrid_naca.sh; then mesh levels 0 and 1 with NEW
-# (OUT/new-levels01/). perf/multigrid_plots.py turns each folder into its JSON and PNG. Set
-# LD_LIBRARY_PATH to the bundle's lib/ first.
+# BUNDLE/bin holds portaflow-cuda and portaflow-openmp (the change) and the same names with
+# BASE_SUFFIX appended (the baseline, e.g. "-old"). CUDA runs alternate base, new, base, new
+# (OUT/cuda-<base|new>-<1|2>/); then one run each on all the node's cores (OUT/cores-<base|new>/).
+# Multigrid only, the deck as it is (perf/multigrid_naca.sh). perf/multigrid_plots.py turns each
+# folder into its JSON and PNG.
 set -uo pipefail
-usage="usage: multigrid_ab_device.sh BASE_BINARY NEW_BINARY OUT"
-base="${1:?$usage}"
-new="${2:?$usage}"
+usage="usage: multigrid_ab_device.sh BUNDLE BASE_SUFFIX OUT"
+bundle="$(cd "${1:?$usage}" && pwd)"
+suffix="${2:?$usage}"
 out="${3:?$usage}"
+export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 mkdir -p "$out"
 {
   echo "node: $(nvidia-smi -L 2>/dev/null | head -n 1), $(nproc) cores"
-  for which in base new; do
-    binary=$base; [ $which = new ] && binary=$new
-    echo "== $which: level 2, single grid and W(2,2) over 4 levels"
-    bash perf/multigrid_naca.sh "$binary" "$out/$which-w4" 1 2
-    echo "== $which: level 2, W(2,2) over 3 levels"
-    SKIP_SINGLE=1 MULTIGRID_EXTRA="--set multigrid.levels=3" \
-      bash perf/multigrid_naca.sh "$binary" "$out/$which-w3" 1 2
-    echo "== $which: level 2, V(2,2) over 4 levels"
-    SKIP_SINGLE=1 MULTIGRID_EXTRA="--set multigrid.cycle=v" \
-      bash perf/multigrid_naca.sh "$binary" "$out/$which-v4" 1 2
+  for k in 1 2; do
+    for which in base new; do
+      binary="$bundle/bin/portaflow-cuda"; [ $which = base ] && binary="$binary$suffix"
+      echo "== CUDA $which ($k)"
+      SKIP_SINGLE=1 bash perf/multigrid_naca.sh "$binary" "$out/cuda-$which-$k" 1 2
+    done
   done
-  echo "== new: levels 0 and 1"
-  bash perf/multigrid_naca.sh "$new" "$out/new-levels01" 1 "0 1"
+  for which in base new; do
+    binary="$bundle/bin/portaflow-openmp"; [ $which = base ] && binary="$binary$suffix"
+    echo "== $(nproc) cores $which"
+    SKIP_SINGLE=1 bash perf/multigrid_naca.sh "$binary" "$out/cores-$which" "$(nproc)" 2
+  done
 } 2>&1 | tee "$out/multigrid-ab.log"

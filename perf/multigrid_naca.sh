@@ -7,12 +7,11 @@
 # For each mesh level L (default "0 1 2"): inputs/multiblock/naca0012_level<L>.yaml (single
 # grid, CFL 2.5 as shipped) and inputs/multiblock/naca0012_multigrid.yaml at mesh.level L, each
 # to a residual drop of 1e-10, history every cycle -> OUT/level<L>/{single,multigrid}/
-# {history.csv,forces.csv,run.log}. Multigrid settings per mesh: level 0: the deck's W(2,2) over
-# 3 levels (its 17-node wake blocks allow no more) but unsmoothed at CFL 2.5 (308 cycles, against
-# 417 smoothed at CFL 7.5); levels 1 and 2: the deck as it is (W(2,2) over 3 levels with
-# directional residual smoothing at CFL 7.5). Environment: MULTIGRID_EXTRA, options added to
-# every multigrid run (e.g. "--set multigrid.cycle=v"); RUN_EXTRA, options added to every run
-# (e.g. "--set execution.cuda_graph=false"); SKIP_SINGLE=1 runs multigrid only.
+# {history.csv,forces.csv,run.log}. Multigrid runs the deck as it is on every mesh level (V(2,2)
+# over 3 levels, directional residual smoothing at CFL 7.5, correction averaging 0.05; until
+# this deck's light averaging, level 0 needed the smoothing off and CFL 2.5). Environment:
+# MULTIGRID_EXTRA, options added to every multigrid run (e.g. "--set multigrid.cycle=w");
+# RUN_EXTRA, options added to every run; SKIP_SINGLE=1 runs multigrid only.
 # perf/multigrid_plots.py turns OUT into the PNG and the JSON.
 set -uo pipefail
 usage="usage: multigrid_naca.sh PORTAFLOW_BINARY OUT [THREADS] [LEVELS]"
@@ -21,12 +20,6 @@ out="${2:?$usage}"
 threads="${3:-$(nproc)}"
 levels="${4:-0 1 2}"
 mkdir -p "$out"
-settings() {
-  case "$1" in
-    0) echo "--set multigrid.residual_smoothing=0 --set time.cfl=2.5" ;;
-    *) echo "" ;;
-  esac
-}
 kinds="single multigrid"
 [ "${SKIP_SINGLE:-0}" = 1 ] && kinds=multigrid
 for level in $levels; do
@@ -37,7 +30,7 @@ for level in $levels; do
     extra="${RUN_EXTRA:-}"
     if [ "$kind" = multigrid ]; then
       deck=inputs/multiblock/naca0012_multigrid.yaml
-      extra="$extra $(settings "$level") ${MULTIGRID_EXTRA:-}"
+      extra="$extra ${MULTIGRID_EXTRA:-}"
     fi
     # shellcheck disable=SC2086  # $extra is a list of options
     OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores timeout 560 "$binary" run "$deck" \

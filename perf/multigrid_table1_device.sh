@@ -8,8 +8,15 @@
 #   deck, CUDA and all cores (perf/multigrid_device.sh);
 # - OUT/core1/: one core, level 2: 1500 single-grid and 60 multigrid cycles (whole runs would
 #   take ~10 minutes; their time per cycle times the converged cycle counts stands in);
-# - OUT/cuda-w4/, OUT/cuda-v3/: the level-2 multigrid on CUDA as W(2,2) over 4 levels and
-#   V(2,2) over 3 (multigrid only).
+# - OUT/cuda-w3/, OUT/cuda-v4/: the level-2 multigrid on CUDA as W(2,2) over 3 levels and
+#   V(2,2) over 4 (multigrid only);
+# - OUT/extruded/: the extruded 3D NACA 0012 deck on CUDA, mesh levels 0 and 1;
+# - OUT/timing.log: level 2, single grid against the deck, each twice on CUDA and once on all
+#   cores, with a history row every 1000 cycles: the runs above write one every cycle (for the
+#   plots), and its force evaluation and wait cost the single grid's 20406 cycles more than the
+#   multigrid's few hundred; then deck variants on CUDA (CFL 8, V(2,1), V(1,2)).
+# Everything under OUT is also packed into OUT/table1.tar.gz (the device tool returns shallow
+# folders only).
 # perf/multigrid_plots.py turns the folders into JSON and PNG.
 set -uo pipefail
 usage="usage: multigrid_table1_device.sh BUNDLE OUT"
@@ -32,9 +39,46 @@ bash perf/multigrid_device.sh "$bundle" "$out" cores
     rm -rf "$out/core1/$kind/run"
     echo "$kind: $(grep -E '^done' "$out/core1/$kind/run.log")"
   done
-  echo "== CUDA, level 2: W(2,2) over 4 levels, V(2,2) over 3"
+  echo "== CUDA, level 2: W(2,2) over 3 levels, V(2,2) over 4"
+  SKIP_SINGLE=1 MULTIGRID_EXTRA="--set multigrid.cycle=w" \
+    bash perf/multigrid_naca.sh "$bundle/bin/portaflow-cuda" "$out/cuda-w3" 1 2
   SKIP_SINGLE=1 MULTIGRID_EXTRA="--set multigrid.levels=4" \
-    bash perf/multigrid_naca.sh "$bundle/bin/portaflow-cuda" "$out/cuda-w4" 1 2
-  SKIP_SINGLE=1 MULTIGRID_EXTRA="--set multigrid.cycle=v" \
-    bash perf/multigrid_naca.sh "$bundle/bin/portaflow-cuda" "$out/cuda-v3" 1 2
+    bash perf/multigrid_naca.sh "$bundle/bin/portaflow-cuda" "$out/cuda-v4" 1 2
+  echo "== CUDA, the extruded 3D NACA 0012 deck, mesh levels 0 and 1"
+  for level in 0 1; do
+    dir="$out/extruded/level$level"
+    mkdir -p "$dir"
+    timeout 300 "$bundle/bin/portaflow-cuda" run inputs/multiblock/naca0012_extruded.yaml \
+      --set mesh.level=$level --set output.history_every=1 --set output.vtk=false \
+      --set output.dir="$dir/run" >"$dir/run.log" 2>&1
+    cp "$dir/run/history.csv" "$dir/run/forces.csv" "$dir/" 2>/dev/null
+    rm -rf "$dir/run"
+    echo "level $level: $(grep -E '^done|non-physical' "$dir/run.log" | tail -n 1)"
+    grep -E 'CL =' "$dir/run.log"
+  done
 } 2>&1 | tee "$out/table1-extra.log"
+# timed RUN_NAME DECK OPTIONS...: one level-2 run, history every 1000 cycles, its "done" line.
+timed() {
+  local name=$1 deck=$2 binary=$bundle/bin/portaflow-cuda threads=1
+  shift 2
+  [[ $name == cores-* ]] && binary=$bundle/bin/portaflow-openmp threads=$(nproc)
+  OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores timeout 300 "$binary" run \
+    "inputs/multiblock/$deck" --set mesh.level=2 --set output.history_every=1000 \
+    --set output.vtk=false --set output.dir="$out/timing/$name" "$@" >"$out/timing/$name.log" 2>&1
+  echo "$name: $(grep -E '^done|non-physical' "$out/timing/$name.log" | tail -n 1)"
+  grep -E 'CL =' "$out/timing/$name.log"
+  rm -rf "$out/timing/$name"
+}
+mkdir -p "$out/timing"
+{
+  for k in 1 2; do
+    timed cuda-single-$k naca0012_level2.yaml
+    timed cuda-multigrid-$k naca0012_multigrid.yaml
+  done
+  timed cores-single naca0012_level2.yaml
+  timed cores-multigrid naca0012_multigrid.yaml
+  timed cuda-cfl8 naca0012_multigrid.yaml --set time.cfl=8
+  timed cuda-v21 naca0012_multigrid.yaml --set multigrid.post_smoothing=1
+  timed cuda-v12 naca0012_multigrid.yaml --set multigrid.pre_smoothing=1
+} 2>&1 | tee "$out/timing.log"
+tar -czf "$out/table1.tar.gz" -C "$out" --exclude table1.tar.gz .
