@@ -8,8 +8,9 @@
 # grid, CFL 2.5 as shipped) and inputs/multiblock/naca0012_multigrid.yaml at mesh.level L, each
 # to a residual drop of 1e-10, history every cycle -> OUT/level<L>/{single,multigrid}/
 # {history.csv,forces.csv,run.log}. Multigrid runs the deck as it is on every mesh level (V(2,2)
-# over 3 levels, directional residual smoothing at CFL 7.5, correction averaging 0.05; until
-# this deck's light averaging, level 0 needed the smoothing off and CFL 2.5). Environment:
+# over 3 levels with one Runge-Kutta cycle a visit on the coarsest, directional residual
+# smoothing at CFL 7.5, correction averaging 0.05; until this deck's light averaging, level 0
+# needed the smoothing off and CFL 2.5). Environment:
 # MULTIGRID_EXTRA, options added to every multigrid run (e.g. "--set multigrid.cycle=w");
 # RUN_EXTRA, options added to every run; SKIP_SINGLE=1 runs multigrid only.
 # perf/multigrid_plots.py turns OUT into the PNG and the JSON.

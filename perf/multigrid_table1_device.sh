@@ -14,7 +14,10 @@
 # - OUT/timing.log: level 2, single grid against the deck, each twice on CUDA and once on all
 #   cores, with a history row every 1000 cycles: the runs above write one every cycle (for the
 #   plots), and its force evaluation and wait cost the single grid's 20406 cycles more than the
-#   multigrid's few hundred; then deck variants on CUDA (CFL 8, V(2,1), V(1,2)).
+#   multigrid's few hundred; then the deck with 4 and 2 Runge-Kutta cycles on the coarsest level
+#   (multigrid.coarsest_smoothing; the deck has 1), 4 on the cores too;
+# - OUT/profile/: each kernel's device time (perf/multigrid_profile_device.sh; the bundle needs
+#   lib/libkernel_timer.so).
 # Everything under OUT is also packed into OUT/table1.tar.gz (the device tool returns shallow
 # folders only).
 # perf/multigrid_plots.py turns the folders into JSON and PNG.
@@ -77,8 +80,10 @@ mkdir -p "$out/timing"
   done
   timed cores-single naca0012_level2.yaml
   timed cores-multigrid naca0012_multigrid.yaml
-  timed cuda-cfl8 naca0012_multigrid.yaml --set time.cfl=8
-  timed cuda-v21 naca0012_multigrid.yaml --set multigrid.post_smoothing=1
-  timed cuda-v12 naca0012_multigrid.yaml --set multigrid.pre_smoothing=1
+  timed cuda-coarsest4 naca0012_multigrid.yaml --set multigrid.coarsest_smoothing=4
+  timed cores-coarsest4 naca0012_multigrid.yaml --set multigrid.coarsest_smoothing=4
+  timed cuda-coarsest2 naca0012_multigrid.yaml --set multigrid.coarsest_smoothing=2
 } 2>&1 | tee "$out/timing.log"
+# Each kernel's device time over 100 multigrid and 2000 single-grid cycles (OUT/profile/).
+bash perf/multigrid_profile_device.sh "$bundle" "$out/profile" >/dev/null 2>&1
 tar -czf "$out/table1.tar.gz" -C "$out" --exclude table1.tar.gz .

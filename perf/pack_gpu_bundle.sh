@@ -20,7 +20,8 @@
 #   bin/portaflow-bench-cuda[-float]    the CUDA binary (Kokkos default space Cuda)
 #   bin/portaflow-bench-openmp[-float]  the OpenMP binary, the CPU baseline on the same node
 #   bin/portaflow-dump-*                the same for portaflow-dump (perf/dump_main.cpp), if built
-#   lib/                                libcudart.so.11.0, libgomp.so.1, libyaml-cpp.so.0.7
+#   lib/                                libcudart.so.11.0, libgomp.so.1, libyaml-cpp.so.0.7,
+#                                       libkernel_timer.so (perf/tools/kernel_timer.cpp)
 #   lib/fallback/                       libstdc++.so.6 and libgcc_s.so.1 of the build machine,
 #                                       used only if the node's own are too old
 #   MANIFEST.json                       commit, build date, build host, files and sizes
@@ -139,6 +140,10 @@ for binary in "$bundle"/bin/portaflow-bench-cuda*; do
       exit 1 ;;
   esac
 done
+
+# The kernel timer (perf/tools/kernel_timer.cpp), a Kokkos Tools library loaded through
+# KOKKOS_PROFILE_LIBRARY (perf/multigrid_profile_device.sh); it needs no Kokkos headers.
+g++ -O2 -std=c++17 -shared -fPIC perf/tools/kernel_timer.cpp -o "$bundle/lib/libkernel_timer.so" -ldl
 
 # With the app: no fallback C++ runtime either (perf/multiblock_gpu_checks.sh does not use it).
 [ $app = 1 ] && strip --strip-unneeded "$bundle"/lib/*.so* 2>/dev/null && rm -rf "$bundle/lib/fallback"

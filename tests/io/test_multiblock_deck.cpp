@@ -363,6 +363,10 @@ TEST(MultiBlockDeck, MultigridKeys) {
   EXPECT_TRUE(c.multiblock.multigrid.w_cycle);
   EXPECT_EQ(c.multiblock.multigrid.post_smoothing, 1);
   EXPECT_EQ(c.multiblock.multigrid.correction_smoothing, 0.1);
+  EXPECT_EQ(defaults.multiblock.multigrid.coarsest_smoothing, 0);  // pre + post
+  const std::string coarsest = kMultigridDeck + "  coarsest_smoothing: 1\n";  // line 17
+  DeckReader coarsest_deck = DeckReader::from_string(coarsest, "deck.yaml");
+  EXPECT_EQ(read_run_config(coarsest_deck).multiblock.multigrid.coarsest_smoothing, 1);
 
   std::string msg = error_of(replace(kMultigridDeck, "levels: 3", "levels: 5"));
   EXPECT_NE(msg.find("deck.yaml:13:11"), std::string::npos) << msg;
@@ -376,6 +380,9 @@ TEST(MultiBlockDeck, MultigridKeys) {
   msg = error_of(replace(kMultigridDeck, "correction_smoothing: 0.1", "correction_smoothing: 0.25"));
   EXPECT_NE(msg.find("deck.yaml:16:25"), std::string::npos) << msg;
   EXPECT_NE(msg.find("multigrid.correction_smoothing"), std::string::npos) << msg;
+  msg = error_of(replace(coarsest, "coarsest_smoothing: 1", "coarsest_smoothing: 0"));
+  EXPECT_NE(msg.find("deck.yaml:17:23"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("multigrid.coarsest_smoothing"), std::string::npos) << msg;
 }
 
 // Implicit residual smoothing: off and directional by default; a negative coefficient and an

@@ -171,6 +171,11 @@ MultigridConfig read_multigrid(DeckReader& deck) {
     deck.fail("multigrid.post_smoothing",
               "multigrid.pre_smoothing and multigrid.post_smoothing are both 0: no level would "
               "ever be smoothed");
+  // Absent: pre + post (MultigridConfig's 0).
+  if (deck.has("multigrid.coarsest_smoothing"))
+    mg.coarsest_smoothing = static_cast<int>(deck.get_int(
+        "multigrid.coarsest_smoothing",
+        {std::nullopt, 1, 32, "Runge-Kutta cycles on the coarsest level at each visit"}));
   mg.coarse_dissipation = deck.get_real(
       "multigrid.coarse_dissipation",
       {MultigridConfig{}.coarse_dissipation, 0, 2, false, false,

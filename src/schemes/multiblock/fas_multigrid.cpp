@@ -93,6 +93,8 @@ FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
                      std::to_string(Dim) + "D mesh each node averages " + std::to_string(2 * Dim) +
                      " neighbours, so it must be below 1/" + std::to_string(2 * Dim) +
                      " (leave it out for the default, 0.4/" + std::to_string(Dim) + ")");
+  if (settings_.coarsest_smoothing <= 0)
+    settings_.coarsest_smoothing = settings_.pre_smoothing + settings_.post_smoothing;
   RunConfig coarse_config = config;
   coarse_config.multiblock.multigrid.levels = 1;
   coarse_config.multiblock.far_field_vortex = false;
@@ -138,7 +140,6 @@ FasMultigrid<Dim>::~FasMultigrid() = default;
 
 template <int Dim>
 double FasMultigrid<Dim>::node_cycles_per_cycle(long long fine_nodes) const {
-  const double smoothing = settings_.pre_smoothing + settings_.post_smoothing;
   double total = 0, visits = 1;
   for (int level = 0; level < levels(); ++level) {
     const double nodes =
@@ -146,7 +147,8 @@ double FasMultigrid<Dim>::node_cycles_per_cycle(long long fine_nodes) const {
     const bool coarsest = level == levels() - 1;
     // A level above the coarsest also evaluates its residual for the restriction, and the level
     // below evaluates its own at the injected state.
-    double work = smoothing;
+    double work = coarsest ? settings_.coarsest_smoothing
+                           : settings_.pre_smoothing + settings_.post_smoothing;
     if (!coarsest) work += kResidualShareOfCycle;
     if (level > 0) work += kResidualShareOfCycle;
     total += visits * nodes * work;
@@ -162,40 +164,42 @@ void FasMultigrid<Dim>::cycle(Solver& fine) {
 
 template <int Dim>
 void FasMultigrid<Dim>::visit(int level, Solver& solver) {
+  if (level + 1 == levels()) {  // the coarsest: its smoothing alone (levels() >= 2, so not 0)
+    for (int s = 0; s < settings_.coarsest_smoothing; ++s) solver.runge_kutta_cycle(false);
+    return;
+  }
   // The fine level's residual norms come from the first smoothing cycle of each multigrid cycle.
   const bool record = level == 0;
   for (int s = 0; s < settings_.pre_smoothing; ++s) solver.runge_kutta_cycle(record && s == 0);
-  if (level + 1 < levels()) {
-    Solver& coarse = below(level);
-    const GridTransfer& transfer = transfers_[static_cast<std::size_t>(level)];
-    const DeviceView<Real**> injected = injected_[static_cast<std::size_t>(level)];
-    solver.compute_residual();  // dU/dt + this level's own forcing
-    apply(transfer.injection, solver.fields().u, coarse.fields().u, Real(0));
-    Kokkos::deep_copy(ExecSpace(), injected, coarse.fields().u);
-    coarse.refresh_spectral_radii();
-    const DeviceView<Real**> forcing = coarse.forcing();
-    Kokkos::deep_copy(ExecSpace(), forcing, Real(0));
-    coarse.compute_residual();  // the coarse operator alone at the injected state
-    // forcing = restricted fine residual - coarse residual
-    apply(transfer.restriction, solver.fields().residual, forcing, Real(0),
-          coarse.fields().residual);
+  Solver& coarse = below(level);
+  const GridTransfer& transfer = transfers_[static_cast<std::size_t>(level)];
+  const DeviceView<Real**> injected = injected_[static_cast<std::size_t>(level)];
+  solver.compute_residual();  // dU/dt + this level's own forcing
+  apply(transfer.injection, solver.fields().u, coarse.fields().u, Real(0));
+  Kokkos::deep_copy(ExecSpace(), injected, coarse.fields().u);
+  coarse.refresh_spectral_radii();
+  const DeviceView<Real**> forcing = coarse.forcing();
+  Kokkos::deep_copy(ExecSpace(), forcing, Real(0));
+  coarse.compute_residual();  // the coarse operator alone at the injected state
+  // forcing = restricted fine residual - coarse residual
+  apply(transfer.restriction, solver.fields().residual, forcing, Real(0),
+        coarse.fields().residual);
 
-    const int visits = settings_.w_cycle ? 2 : 1;
-    for (int k = 0; k < visits; ++k) visit(level + 1, coarse);
+  const int visits = settings_.w_cycle ? 2 : 1;
+  for (int k = 0; k < visits; ++k) visit(level + 1, coarse);
 
-    subtract_from(coarse.fields().u, injected);  // injected := u_H - I u_h
-    // The smoothing sweeps alternate between the two buffers.
-    DeviceView<Real**> correction = injected;
-    if (correction_smoothing_ > 0) {
-      DeviceView<Real**> other = scratch_[static_cast<std::size_t>(level)];
-      for (int sweep = 0; sweep < kCorrectionSweeps; ++sweep) {
-        apply(transfer.correction_smoothing, correction, other, Real(0));
-        std::swap(correction, other);
-      }
+  subtract_from(coarse.fields().u, injected);  // injected := u_H - I u_h
+  // The smoothing sweeps alternate between the two buffers.
+  DeviceView<Real**> correction = injected;
+  if (correction_smoothing_ > 0) {
+    DeviceView<Real**> other = scratch_[static_cast<std::size_t>(level)];
+    for (int sweep = 0; sweep < kCorrectionSweeps; ++sweep) {
+      apply(transfer.correction_smoothing, correction, other, Real(0));
+      std::swap(correction, other);
     }
-    apply(transfer.prolongation, correction, solver.fields().u, Real(1));
-    solver.refresh_spectral_radii();
   }
+  apply(transfer.prolongation, correction, solver.fields().u, Real(1));
+  solver.refresh_spectral_radii();
   for (int s = 0; s < settings_.post_smoothing; ++s)
     solver.runge_kutta_cycle(record && settings_.pre_smoothing == 0 && s == 0);
 }

@@ -262,7 +262,8 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
       "-cycles over " + std::to_string(multigrid_->levels()) + " levels, " +
       std::to_string(config_.multiblock.multigrid.pre_smoothing) + " Runge-Kutta cycle(s) before " +
       "and " + std::to_string(config_.multiblock.multigrid.post_smoothing) +
-      " after each coarse-grid correction");
+      " after each coarse-grid correction, " +
+      std::to_string(multigrid_->coarsest_smoothing()) + " on the coarsest level");
   for (const auto& line : multigrid_->report()) lines.push_back("  " + line);
   return lines;
 }

@@ -51,7 +51,7 @@ struct LineTable {
 constexpr Real kMartinelliPsi = Real(0.125);
 
 // Scratch rows of one line: the tridiagonal system (a x_{q-1} + b x_q + c x_{q+1} = rhs_v) twice,
-// for cyclic reduction's double buffer.
+// for cyclic reduction's double buffer. The rows are loaded scaled to b = 1.
 enum LineRow : int { kSub = 0, kDiagonal = 1, kSuper = 2, kRightHandSides = 3 };
 
 // Thomas on the scratch system, in place (one thread: the CPU's teams).
@@ -71,10 +71,12 @@ KOKKOS_INLINE_FUNCTION void thomas(const ScratchView2D& s, int n) {
 }
 
 // Parallel cyclic reduction (Hockney 1965) over the team's threads: log2(n) steps, each row
-// eliminating its neighbours at distance `stride` from rows `from` into rows `to`. The
-// solution x_q = rhs_q / b_q ends in the rows it returns. Thomas is a chain of n dependent
-// steps; with one thread per line reading global memory the H200 took 87.6 ms per W-cycle on
-// the level-2 NACA mesh, against 25.7 ms with this (perf/results/SUMMARY.md).
+// eliminating its neighbours at distance `stride` from rows `from` into rows `to`, on rows kept
+// at a unit diagonal: each step divides a row once, by its new diagonal, and the last leaves
+// the solution in the rows it returns. Thomas is a chain of n dependent steps; with one thread
+// per line reading global memory the H200 took 87.6 ms per W-cycle on the level-2 NACA mesh,
+// against 25.7 ms with this (perf/results/SUMMARY.md). Keeping the diagonal at 1 (one division
+// a row a step, not two and a final one) took the kernel from 14.7 to 12.0 us on the H200.
 template <int kVars>
 KOKKOS_INLINE_FUNCTION int cyclic_reduction(const TeamMember& member, const ScratchView2D& s,
                                             int n) {
@@ -83,19 +85,24 @@ KOKKOS_INLINE_FUNCTION int cyclic_reduction(const TeamMember& member, const Scra
   for (int stride = 1; stride < n; stride *= 2) {
     team_for(member, n, [&](Index q) {
       const bool below = q - stride >= 0, above = q + stride < n;
-      const Real alpha = below ? -s(from + kSub, q) / s(from + kDiagonal, q - stride) : Real(0);
-      const Real gamma = above ? -s(from + kSuper, q) / s(from + kDiagonal, q + stride) : Real(0);
-      Real diagonal = s(from + kDiagonal, q);
-      if (below) diagonal += alpha * s(from + kSuper, q - stride);
-      if (above) diagonal += gamma * s(from + kSub, q + stride);
-      s(to + kSub, q) = below ? alpha * s(from + kSub, q - stride) : Real(0);
-      s(to + kSuper, q) = above ? gamma * s(from + kSuper, q + stride) : Real(0);
-      s(to + kDiagonal, q) = diagonal;
+      const Real a = s(from + kSub, q), c = s(from + kSuper, q);
+      Real diagonal = 1, sub = 0, super = 0;
+      if (below) {
+        diagonal -= a * s(from + kSuper, q - stride);
+        sub = -a * s(from + kSub, q - stride);
+      }
+      if (above) {
+        diagonal -= c * s(from + kSub, q + stride);
+        super = -c * s(from + kSuper, q + stride);
+      }
+      const Real inverse = 1 / diagonal;
+      s(to + kSub, q) = sub * inverse;
+      s(to + kSuper, q) = super * inverse;
       for (int v = 0; v < kVars; ++v) {
         Real rhs = s(from + kRightHandSides + v, q);
-        if (below) rhs += alpha * s(from + kRightHandSides + v, q - stride);
-        if (above) rhs += gamma * s(from + kRightHandSides + v, q + stride);
-        s(to + kRightHandSides + v, q) = rhs;
+        if (below) rhs -= a * s(from + kRightHandSides + v, q - stride);
+        if (above) rhs -= c * s(from + kRightHandSides + v, q + stride);
+        s(to + kRightHandSides + v, q) = rhs * inverse;
       }
     });
     team_barrier(member);
@@ -103,11 +110,19 @@ KOKKOS_INLINE_FUNCTION int cyclic_reduction(const TeamMember& member, const Scra
     from = to;
     to = swap;
   }
-  team_for(member, n, [&](Index q) {
-    for (int v = 0; v < kVars; ++v) s(from + kRightHandSides + v, q) /= s(from + kDiagonal, q);
-  });
-  team_barrier(member);
   return from;
+}
+
+// Threads per line on a GPU: one per row up to 256 (each cyclic reduction step touches every
+// row, and threads beyond the rows only wait at its barriers). Mean time a launch on the H200,
+// level-2 NACA 0012 multigrid: Kokkos' choice (160 and 64 threads) 18.4 us; 256 for every line
+// 14.7, and 12.0 with the unit diagonal; with it, one per row up to 256 (256 and 128 there)
+// 11.5, up to 512 (512 and 128) 12.6. 0 on the CPU: Kokkos gives its teams one thread, and
+// Thomas runs.
+int threads_per_line(int longest) {
+  if (Kokkos::SpaceAccessibility<HostSpace, MemSpace>::accessible) return 0;
+  constexpr int kWarp = 32, kMostThreads = 256;
+  return std::min(kMostThreads, (longest + kWarp - 1) / kWarp * kWarp);
 }
 
 // One team per line along direction d: the line's updates and coefficients are loaded into team
@@ -128,6 +143,7 @@ void smooth_along(const Fields<Dim>& fields, int d, Real epsilon, bool direction
   const bool scale_in = d == 0, scale_out = d == Dim - 1;  // R -> dt R first, back at the end
   const std::size_t bytes = scratch_bytes_2d(2 * kRows, static_cast<std::size_t>(longest));
   const int level = scratch_level_for(bytes);
+  if (team_size == 0) team_size = threads_per_line(longest);
   auto policy = team_policy(lines.first[table.count], team_size);
   policy.set_scratch_size(level, Kokkos::PerTeam(bytes));
   Kokkos::parallel_for(
@@ -151,11 +167,14 @@ void smooth_along(const Fields<Dim>& fields, int d, Real epsilon, bool direction
             const Real share = 1 / (1 + kMartinelliPsi * others / radius(d, node));
             e = math::fmax(Real(0), Real(0.25) * ((1 + 4 * epsilon) * share * share - 1));
           }
-          // Row q of (1 - e delta^2), closed by (1 + e) x_0 - e x_1 at both ends.
-          s(kSub, q) = q > 0 ? -e : Real(0);
-          s(kSuper, q) = q < n - 1 ? -e : Real(0);
-          s(kDiagonal, q) = 1 - s(kSub, q) - s(kSuper, q);
-          const Real scale = scale_in ? time_step(node) : Real(1);
+          // Row q of (1 - e delta^2), closed by (1 + e) x_0 - e x_1 at both ends, divided by
+          // its diagonal.
+          const Real sub = q > 0 ? -e : Real(0), super = q < n - 1 ? -e : Real(0);
+          const Real inverse = 1 / (1 - sub - super);
+          s(kSub, q) = sub * inverse;
+          s(kSuper, q) = super * inverse;
+          s(kDiagonal, q) = 1;
+          const Real scale = (scale_in ? time_step(node) : Real(1)) * inverse;
           for (int v = 0; v < kVars; ++v) s(kRightHandSides + v, q) = scale * residual(v, node);
         });
         team_barrier(member);

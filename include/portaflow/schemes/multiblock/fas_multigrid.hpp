@@ -7,9 +7,10 @@
 // grid's error; that change is averaged over neighbours (correction smoothing) and prolongated
 // bilinearly (grid_transfer.hpp). At a converged fine state the forcing makes the injected state
 // the coarse solution, so the multigrid fixed point is the single-grid one exactly. Everything
-// stays on the device: the transfers are spmv per equation, differences and corrections
-// KokkosBlas axpby. The coarse levels' far-field data stay the free stream (the forcing absorbs
-// the difference to the fine level's).
+// stays on the device: each transfer is one kernel over a Kokkos-Kernels CrsMatrix for all
+// equations at once. The coarsest level runs multigrid.coarsest_smoothing Runge-Kutta cycles
+// a visit. The coarse levels' far-field data stay the free stream (the forcing absorbs the
+// difference to the fine level's).
 #pragma once
 
 #include <memory>
@@ -37,6 +38,8 @@ class FasMultigrid {
   void cycle(Solver& fine);
 
   int levels() const { return static_cast<int>(coarse_.size()) + 1; }
+  // Runge-Kutta cycles on the coarsest level at each visit (the default resolved).
+  int coarsest_smoothing() const { return settings_.coarsest_smoothing; }
   // Runge-Kutta cycles of node updates one multigrid cycle costs, over all levels.
   double node_cycles_per_cycle(long long fine_nodes) const;
   // How each level was coarsened, for the run log.

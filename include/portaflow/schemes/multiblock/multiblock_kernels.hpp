@@ -59,8 +59,8 @@ void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas&
 // residual = (prod_d (1 - epsilon_d delta_d^2))^-1 (time_step residual) / time_step along each
 // block's index lines (implicit residual smoothing of the local update; epsilon_d = epsilon, or
 // Martinelli's directional coefficients from the spectral radii). One team per line: team_size
-// 0 lets Kokkos choose (1 on the CPU: Thomas; wider on a GPU: cyclic reduction); the tests set
-// it to run cyclic reduction on the CPU too.
+// 0 gives it one thread on the CPU (Thomas) and on a GPU one per row up to 256 (cyclic
+// reduction); the tests set it to run cyclic reduction on the CPU too.
 template <int Dim>
 void smooth_residual(const Fields<Dim>& fields, Real epsilon, bool directional,
                      int team_size = 0);
