@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Issue 24's Table 1 JSON from one perf/multigrid_table1_device.sh call's folder.
 
-    python3 perf/multigrid_table1.py OUT --device TEXT --commit C --date YYYY-MM-DD > table1.json
+    python3 perf/multigrid_table1.py OUT --device TEXT --commit C --date YYYY-MM-DD \
+        [--case TEXT] [--how TEXT] > table1.json
 
 Reads OUT/timing.log (level 2 to a drop of 1e-10, history every 1000 cycles: CUDA single grid
 and multigrid twice each, 16 cores once each, then deck variants named cuda-* / cores-*) and
@@ -55,6 +56,8 @@ def main():
     parser.add_argument("--device", required=True)
     parser.add_argument("--commit", required=True)
     parser.add_argument("--date", required=True)
+    parser.add_argument("--case", default="", help="what was run (decks, settings)")
+    parser.add_argument("--how", default="", help="how it was timed")
     args = parser.parse_args()
     runs = read_timing(f"{args.out}/timing.log")
     core1 = read_core1(f"{args.out}/table1-extra.log")
@@ -63,6 +66,9 @@ def main():
         if name not in runs or not runs[name]["converged"]:
             sys.exit(f"multigrid_table1: {name} missing or not converged in timing.log")
     table = {"device": args.device, "commit": args.commit, "date": args.date}
+    for key in ("case", "how"):
+        if getattr(args, key):
+            table[key] = getattr(args, key)
     seconds, cycles = {}, {}
     for kind in ("single", "multigrid"):
         cuda_runs = [runs[f"cuda-{kind}-{k}"]["seconds"] for k in (1, 2)]
