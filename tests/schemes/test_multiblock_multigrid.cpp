@@ -194,7 +194,8 @@ TEST(MultigridCycle, CoarsestLevelRunsItsOwnSmoothingCycles) {
     s->set_source(manufactured_source);
     s->cycle();
   }
-  EXPECT_GT(largest_change(defaults.host_state(), single_cycle.host_state()), 1e-6);
+  // They differ by 1.5e-2 (the bump is 0.05); the same work would leave them equal bitwise.
+  EXPECT_GT(largest_change(defaults.host_state(), single_cycle.host_state()), 1e-3);
 }
 
 struct Converged {
