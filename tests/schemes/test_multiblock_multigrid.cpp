@@ -305,7 +305,8 @@ TEST(MultigridCycle, Naca0012VAndWCyclesGiveTheSingleGridForces) {
   const Result light = run(3, false, true, 0.05, 1), averaged = run(3, false, true);
   std::printf("NACA 0012 level 0: single grid %lld cycles (CL %.10f, CD %.3e), multigrid (3 levels, "
               "V(2,2)) %lld cycles (CL %.10f, CD %.3e), W(2,2) %lld cycles; smoothed V(2,2) at "
-              "CFL 7.5: correction averaging 0.05 %lld cycles, 0.2 %lld\n",
+              "CFL 7.5: the deck (averaging 0.05, 1 cycle on the coarsest level) %lld cycles, averaging "
+              "0.2 and 4 there %lld\n",
               single.cycles, single.forces.lift, single.forces.drag, multigrid.cycles,
               multigrid.forces.lift, multigrid.forces.drag, w_cycles.cycles, light.cycles,
               averaged.cycles);
