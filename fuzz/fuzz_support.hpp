@@ -24,7 +24,8 @@ void expect_loads_or_located_error(const std::string& name, const Read& read) {
     read();
   } catch (const InputError& error) {
     const std::string message = error.what();
-    if (message.find(name) == std::string::npos) finding("message does not name the input", message);
+    if (message.find(name) == std::string::npos)
+      finding("message does not name the input", message);
   } catch (const Error& error) {
     finding("an Error that is not an InputError (exit code 1 for bad input)", error.what());
   } catch (const std::exception& error) {

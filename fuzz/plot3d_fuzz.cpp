@@ -9,8 +9,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);
   const std::string name = "fuzz.xyz";
-  portaflow::fuzz::expect_loads_or_located_error(name, [&] {
-    (void)portaflow::mesh::parse_plot3d(bytes, "Plot3D file '" + name + "'");
-  });
+  portaflow::fuzz::expect_loads_or_located_error(
+      name, [&] { (void)portaflow::mesh::parse_plot3d(bytes, "Plot3D file '" + name + "'"); });
   return 0;
 }

@@ -34,7 +34,8 @@ namespace {
 using namespace portaflow;
 
 // The L2 density error against the exact solution (see the header), or -1 where there is none.
-double l2_density_error(const RunConfig& config, const Solver& solver, const SolutionSnapshot& snap) {
+double l2_density_error(const RunConfig& config, const Solver& solver,
+                        const SolutionSnapshot& snap) {
   if (!has_exact_solution(config.problem)) return -1;
   if (snap.elements) {
     for (const auto& [name, value] : solver.exact_errors())
@@ -53,8 +54,8 @@ double l2_density_error(const RunConfig& config, const Solver& solver, const Sol
     for (std::size_t i = 0; i < nx; ++i) {
       const double x = 0.5 * (snap.edges[0][i] + snap.edges[0][i + 1]);
       const double y = 0.5 * (snap.edges[1][j] + snap.edges[1][j + 1]);
-      const double e = rho[j * nx + i] -
-                       exact_primitive(config.problem, config.mesh, config.physics.gamma, x, y, snap.time)[0];
+      const double e = rho[j * nx + i] - exact_primitive(config.problem, config.mesh,
+                                                         config.physics.gamma, x, y, snap.time)[0];
       sum += e * e;
     }
   return std::sqrt(sum / static_cast<double>(nx * ny));

@@ -280,8 +280,8 @@ std::string ceilings_text(const Ceilings& c) {
       "ceilings: %s multiply-add %.1f GFLOP/s (%d chains x %lld threads x %lld iterations)\n",
       c.stream_elements, static_cast<double>(c.stream_elements) * 8.0 / (1 << 20),
       c.triad.best_gb_per_s, c.triad.median_gb_per_s, c.copy.best_gb_per_s, c.copy.median_gb_per_s,
-      c.library_copy.best_gb_per_s, c.bandwidth_gb_per_s, kPrecisionName, c.fma.best_gflop_per_s, c.fma.chains, c.fma.threads,
-      c.fma.iterations);
+      c.library_copy.best_gb_per_s, c.bandwidth_gb_per_s, kPrecisionName, c.fma.best_gflop_per_s,
+      c.fma.chains, c.fma.threads, c.fma.iterations);
 }
 
 std::string record_header() {

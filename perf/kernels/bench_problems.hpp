@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "perf/bench_registry.hpp"
-
 #include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::bench {

@@ -54,12 +54,17 @@ BenchKernel cese_kernel(int dimension, KernelChoice kernel, double bytes, double
                               ? "tiles with point terms in team scratch"
                               : "one work item per point, neighbour terms recomputed";
   const std::string grid = dimension == 1 ? "N = cells (Sod)" : "n x n = cells (eq. 5.1 data)";
-  return {scheme + "." + variant, scheme, variant,
-          "one CE/SE " + std::to_string(dimension) + "D step (ghosts + two half steps), " + how +
-              "; " + grid,
-          bytes, flops, [dimension, kernel](long long cells) {
-            return std::make_unique<SolverStepCase<SolverType>>(cese_config(dimension, cells, kernel));
-          }};
+  return {
+      scheme + "." + variant,
+      scheme,
+      variant,
+      "one CE/SE " + std::to_string(dimension) + "D step (ghosts + two half steps), " + how + "; " +
+          grid,
+      bytes,
+      flops,
+      [dimension, kernel](long long cells) {
+        return std::make_unique<SolverStepCase<SolverType>>(cese_config(dimension, cells, kernel));
+      }};
 }
 
 constexpr double kReal = sizeof(Real);

@@ -1,5 +1,6 @@
 // The element methods for portaflow-bench (issues 22, 26): one SSP-RK3 stage of dg and cpr
-// (Rusanov, cpr's chain rule; flat and team residual kernels) and of ndg and sd (flat) at P1-P3, on seed 002's isentropic vortex
+// (Rusanov, cpr's chain rule; flat and team residual kernels) and of ndg and sd (flat) at P1-P3, on
+// seed 002's isentropic vortex
 // ([-5, 5]^2 periodic, n x n elements with n (k + 1) ~ sqrt(cells)), at the fixed dt of CFL
 // 0.05. A step() is one stage (face fluxes, then the fused residual and update): the rate is
 // DoF-updates per second per Runge-Kutta stage. Beside them, the finite-volume `muscl` (MUSCL3,
@@ -44,7 +45,8 @@ namespace portaflow::bench {
 namespace {
 
 RunConfig vortex_config(long long cells, int points) {
-  const int n = std::max(2, static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells)) / points)));
+  const int n =
+      std::max(2, static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells)) / points)));
   RunConfig c;
   c.physics.gamma = 1.4;
   c.mesh.dimension = 2;
@@ -81,7 +83,9 @@ class StageCase final : public BenchCase {
 // A full muscl step, counted per stage.
 class MusclStagesCase final : public BenchCase {
  public:
-  explicit MusclStagesCase(const RunConfig& config) : solver_(config) { dt_ = solver_.stable_time_step(); }
+  explicit MusclStagesCase(const RunConfig& config) : solver_(config) {
+    dt_ = solver_.stable_time_step();
+  }
   void step() override { solver_.advance(dt_); }
   long long cell_updates_per_step() const override { return 3 * solver_.cell_count(); }
   bool healthy() const override { return !solver_.find_nonphysical().has_value(); }
@@ -93,28 +97,40 @@ class MusclStagesCase final : public BenchCase {
 
 const char* method_name(HighOrderMethod method) {
   switch (method) {
-    case HighOrderMethod::kCpr: return "cpr";
-    case HighOrderMethod::kNdg: return "ndg";
-    case HighOrderMethod::kSd: return "sd";
-    default: return "dg";
+    case HighOrderMethod::kCpr:
+      return "cpr";
+    case HighOrderMethod::kNdg:
+      return "ndg";
+    case HighOrderMethod::kSd:
+      return "sd";
+    default:
+      return "dg";
   }
 }
 
 SchemeKind scheme_of(HighOrderMethod method) {
   switch (method) {
-    case HighOrderMethod::kCpr: return SchemeKind::kCpr;
-    case HighOrderMethod::kNdg: return SchemeKind::kNdg;
-    case HighOrderMethod::kSd: return SchemeKind::kSd;
-    default: return SchemeKind::kDg;
+    case HighOrderMethod::kCpr:
+      return SchemeKind::kCpr;
+    case HighOrderMethod::kNdg:
+      return SchemeKind::kNdg;
+    case HighOrderMethod::kSd:
+      return SchemeKind::kSd;
+    default:
+      return SchemeKind::kDg;
   }
 }
 
 const char* method_description(HighOrderMethod method) {
   switch (method) {
-    case HighOrderMethod::kCpr: return "cpr (Lobatto points, Radau correction, chain rule)";
-    case HighOrderMethod::kNdg: return "ndg (Lobatto points, strong form, lifting matrices)";
-    case HighOrderMethod::kSd: return "sd (Gauss solution points, Lobatto flux points)";
-    default: return "dg (Gauss points, weak form)";
+    case HighOrderMethod::kCpr:
+      return "cpr (Lobatto points, Radau correction, chain rule)";
+    case HighOrderMethod::kNdg:
+      return "ndg (Lobatto points, strong form, lifting matrices)";
+    case HighOrderMethod::kSd:
+      return "sd (Gauss solution points, Lobatto flux points)";
+    default:
+      return "dg (Gauss points, weak form)";
   }
 }
 
@@ -126,9 +142,10 @@ std::array<double, 2> element_costs(HighOrderMethod method, int n) {
     case HighOrderMethod::kNdg:
       return {17.0 + 44.0 / n, 30.0 + 32.0 * n + 28.0 + 76.0 / n + 56.0 + 208.0 / n};
     case HighOrderMethod::kSd:
-      return {25.0 + 32.0 / n,
-              2.0 * (n - 1) * (8.0 * n + 19.0) / n + 16.0 * (n + 1) + 16.0 + (208.0 + 32.0 * n) / n};
-    default: return {25.0 + 28.0 / n, 38.0 + 16.0 * n + 56.0 + (208.0 + 32.0 * n) / n};
+      return {25.0 + 32.0 / n, 2.0 * (n - 1) * (8.0 * n + 19.0) / n + 16.0 * (n + 1) + 16.0 +
+                                   (208.0 + 32.0 * n) / n};
+    default:
+      return {25.0 + 28.0 / n, 38.0 + 16.0 * n + 56.0 + (208.0 + 32.0 * n) / n};
   }
 }
 
@@ -137,47 +154,49 @@ BenchKernel element_kernel(HighOrderMethod method, int degree, KernelChoice kern
   const std::string name = std::string(method_name(method)) + "_p" + std::to_string(degree);
   const std::string variant = kernel == KernelChoice::kTeam ? "team" : "flat";
   const auto costs = element_costs(method, n);
-  return {"highorder." + name + "." + variant,
-          "highorder." + name,
-          variant,
-          "one SSP-RK3 stage of " + std::string(method_description(method)) + " P" +
-              std::to_string(degree) + ", Rusanov, " +
-              (kernel == KernelChoice::kTeam ? "team residual (tiles in scratch, KokkosBatched gemm)"
-                                             : "flat residual (a thread per point)") +
-              "; isentropic vortex, n x n elements with n (k + 1) = sqrt(cells), per DoF",
-          costs[0] * sizeof(Real),
-          costs[1],
-          [method, degree, kernel, n](long long cells) {
-            RunConfig c = vortex_config(cells, n);
-            c.scheme = scheme_of(method);
-            c.highorder.method = method;
-            c.highorder.degree = degree;
-            c.execution.kernel = kernel;
-            return std::make_unique<StageCase>(c);
-          }};
+  return {
+      "highorder." + name + "." + variant,
+      "highorder." + name,
+      variant,
+      "one SSP-RK3 stage of " + std::string(method_description(method)) + " P" +
+          std::to_string(degree) + ", Rusanov, " +
+          (kernel == KernelChoice::kTeam ? "team residual (tiles in scratch, KokkosBatched gemm)"
+                                         : "flat residual (a thread per point)") +
+          "; isentropic vortex, n x n elements with n (k + 1) = sqrt(cells), per DoF",
+      costs[0] * sizeof(Real),
+      costs[1],
+      [method, degree, kernel, n](long long cells) {
+        RunConfig c = vortex_config(cells, n);
+        c.scheme = scheme_of(method);
+        c.highorder.method = method;
+        c.highorder.degree = degree;
+        c.execution.kernel = kernel;
+        return std::make_unique<StageCase>(c);
+      }};
 }
 
 [[maybe_unused]] const bool kRegistered = [] {
-  for (HighOrderMethod method : {HighOrderMethod::kDg, HighOrderMethod::kCpr, HighOrderMethod::kNdg,
-                                 HighOrderMethod::kSd})
+  for (HighOrderMethod method :
+       {HighOrderMethod::kDg, HighOrderMethod::kCpr, HighOrderMethod::kNdg, HighOrderMethod::kSd})
     for (int degree = 1; degree <= kHighOrderMaxDegree; ++degree) {
       register_kernel(element_kernel(method, degree, KernelChoice::kFlat));
       if (method == HighOrderMethod::kDg || method == HighOrderMethod::kCpr)
         register_kernel(element_kernel(method, degree, KernelChoice::kTeam));
     }
-  register_kernel({"muscl2d.muscl3_rusanov", "muscl2d", "flat",
-                   "one full unsplit muscl step (MUSCL3 minmod-TVB, Rusanov, SSP-RK3), counted as 3 "
-                   "cell-stage updates per cell; isentropic vortex, n x n = cells",
-                   28.0 * sizeof(Real), 0.0, [](long long cells) {
-                     RunConfig c = vortex_config(cells, 1);
-                     c.scheme = SchemeKind::kMuscl;
-                     c.time.cfl = 0.4;
-                     c.fv.reconstruction = ReconstructionKind::kMuscl3;
-                     c.fv.limiter = LimiterKind::kMinmod;
-                     c.fv.tvb_m = 50;
-                     c.fv.flux = FluxKind::kRusanov;
-                     return std::make_unique<MusclStagesCase>(c);
-                   }});
+  register_kernel(
+      {"muscl2d.muscl3_rusanov", "muscl2d", "flat",
+       "one full unsplit muscl step (MUSCL3 minmod-TVB, Rusanov, SSP-RK3), counted as 3 "
+       "cell-stage updates per cell; isentropic vortex, n x n = cells",
+       28.0 * sizeof(Real), 0.0, [](long long cells) {
+         RunConfig c = vortex_config(cells, 1);
+         c.scheme = SchemeKind::kMuscl;
+         c.time.cfl = 0.4;
+         c.fv.reconstruction = ReconstructionKind::kMuscl3;
+         c.fv.limiter = LimiterKind::kMinmod;
+         c.fv.tvb_m = 50;
+         c.fv.flux = FluxKind::kRusanov;
+         return std::make_unique<MusclStagesCase>(c);
+       }});
   return true;
 }();
 

@@ -20,10 +20,9 @@
 // back to the host) per 10 sweeps is part of the cost, as in the solver. Compulsory bytes per
 // sweep and node, in Reals: reads psi, omega, a, b, c, P, Q (7), writes psi (1): 8. Flops: the
 // stencil's coefficients 10, the residual 20, the update 3: 33.
-#include <cmath>
-
-#include <Kokkos_Core.hpp>
 #include <KokkosSparse_spmv.hpp>
+#include <Kokkos_Core.hpp>
+#include <cmath>
 
 #include "perf/bench_registry.hpp"
 #include "portaflow/core/parallel.hpp"
@@ -51,12 +50,13 @@ int side(long long cells) {
 void smooth_flow(const NodeGrid& g, const NodeField& psi, const NodeField& omega) {
   const NodeField x = g.x, y = g.y;
   constexpr double kPi = 3.14159265358979323846;
-  par_for("bench.incompressible_flow", IndexBox2D{{0, g.nj}, {0, g.ni}},
-          KOKKOS_LAMBDA(const int j, const int i) {
-            const double s = math::sin(kPi * x(j, i)) * math::sin(kPi * y(j, i));
-            psi(j, i) = s;
-            omega(j, i) = 2 * kPi * kPi * s;
-          });
+  par_for(
+      "bench.incompressible_flow", IndexBox2D{{0, g.nj}, {0, g.ni}},
+      KOKKOS_LAMBDA(const int j, const int i) {
+        const double s = math::sin(kPi * x(j, i)) * math::sin(kPi * y(j, i));
+        psi(j, i) = s;
+        omega(j, i) = 2 * kPi * kPi * s;
+      });
 }
 
 // The grid, its Dirichlet Poisson domain (the cavity's rules: psi fixed on the boundary) and
@@ -88,10 +88,11 @@ class VorticityRate final : public BenchCase {
   bool healthy() const override { return finite(problem_.rate); }
 
   static bool finite(const NodeField& f) {
-    const int bad = par_sum<int>("bench.finite", IndexBox2D{{0, f.extent_int(0)}, {0, f.extent_int(1)}},
-                                 KOKKOS_LAMBDA(const int j, const int i, int& n) {
-                                   if (!math::isfinite(f(j, i))) ++n;
-                                 });
+    const int bad = par_sum<int>(
+        "bench.finite", IndexBox2D{{0, f.extent_int(0)}, {0, f.extent_int(1)}},
+        KOKKOS_LAMBDA(const int j, const int i, int& n) {
+          if (!math::isfinite(f(j, i))) ++n;
+        });
     return bad == 0;
   }
 
@@ -136,12 +137,14 @@ class PoissonJacobi final : public BenchCase {
 BenchKernel rate_kernel(LoopShape shape) {
   const bool flat = shape == LoopShape::kFlat1D;
   return {flat ? "incompressible.vorticity_rate.flat1d" : "incompressible.vorticity_rate.tiles2d",
-          "incompressible", flat ? "vorticity_rate.flat1d" : "vorticity_rate.tiles2d",
+          "incompressible",
+          flat ? "vorticity_rate.flat1d" : "vorticity_rate.tiles2d",
           std::string("d omega / dt at the interior nodes of a warped n x n grid (laminar, "
                       "second-order upwind, central diffusion), ") +
               (flat ? "one 1D range along rows (seed 004's 1D thread blocks; the solver's loop)"
                     : "2D tiles of the box"),
-          9.0 * sizeof(Real), 47.0,
+          9.0 * sizeof(Real),
+          47.0,
           [shape](long long cells) { return std::make_unique<VorticityRate>(cells, shape); }};
 }
 
@@ -158,7 +161,8 @@ BenchKernel rate_kernel(LoopShape shape) {
     "10 point-Jacobi sweeps (seed 004's Poisson solver, weight 1) on a warped n x n grid, with "
     "the solver's one residual check (read back to the host) per 10 sweeps; an update = one "
     "node through one sweep",
-    8.0 * sizeof(Real), 33.0, [](long long cells) { return std::make_unique<PoissonJacobi>(cells); }}};
+    8.0 * sizeof(Real), 33.0,
+    [](long long cells) { return std::make_unique<PoissonJacobi>(cells); }}};
 
 }  // namespace
 

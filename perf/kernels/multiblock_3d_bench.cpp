@@ -58,14 +58,18 @@ class CubeCycle final : public BenchCase {
 
 BenchKernel cube_kernel(bool many) {
   const std::string variant = many ? "blocks48" : "one_block";
-  return {"multiblock3d.cycle." + variant, "multiblock3d", "cycle." + variant,
+  return {"multiblock3d.cycle." + variant,
+          "multiblock3d",
+          "cycle." + variant,
           many ? "one 5-stage Runge-Kutta cycle (an update = one node through one stage), "
                  "order-4 SBP, the warped cube cut into 4 x 4 x 3 blocks of b^3 nodes with "
                  "interface SAT between them, all packed into one launch per kernel"
                : "one 5-stage Runge-Kutta cycle (an update = one node through one stage), "
                  "order-4 SBP, one warped n^3 cube block with far-field SAT faces (seed 001, "
                  "Fig. 7)",
-          51.0 * sizeof(Real), 1133.0, [many](long long cells) {
+          51.0 * sizeof(Real),
+          1133.0,
+          [many](long long cells) {
             return std::make_unique<CubeCycle>(many ? many_blocks(cells) : one_block(cells));
           }};
 }

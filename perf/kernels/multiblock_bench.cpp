@@ -32,7 +32,8 @@ namespace {
 class MultiBlockCase final : public BenchCase {
  public:
   MultiBlockCase(long long cells, KernelChoice kernel, bool whole_cycle)
-      : solver_(multiblock_bench_config(kernel), box(cells)), kernel_(kernel),
+      : solver_(multiblock_bench_config(kernel), box(cells)),
+        kernel_(kernel),
         whole_cycle_(whole_cycle) {
     solver_.set_state([](double x, double y) {
       const double bump = 0.05 * std::exp(-20 * ((x - 0.5) * (x - 0.5) + (y - 0.5) * (y - 0.5)));
@@ -65,13 +66,16 @@ class MultiBlockCase final : public BenchCase {
 BenchKernel multiblock_kernel(KernelChoice kernel, bool whole_cycle) {
   const std::string variant = kernel == KernelChoice::kTeam ? "team" : "flat";
   const std::string what = whole_cycle ? "cycle" : "residual";
-  return {"multiblock." + what + "." + variant, "multiblock", what + "." + variant,
+  return {"multiblock." + what + "." + variant,
+          "multiblock",
+          what + "." + variant,
           whole_cycle ? "one 5-stage Runge-Kutta cycle with local time steps (an update = one "
                         "node through one stage), order-4 SBP, one n x n warped block with "
                         "far-field SAT faces (seed 001's test)"
                       : "the order-4 SBP volume residual (fluxes + dissipation) on one n x n "
                         "warped block",
-          (whole_cycle ? 34.0 : 15.0) * sizeof(Real), whole_cycle ? 612.0 : 572.0,
+          (whole_cycle ? 34.0 : 15.0) * sizeof(Real),
+          whole_cycle ? 612.0 : 572.0,
           [kernel, whole_cycle](long long cells) {
             return std::make_unique<MultiBlockCase>(cells, kernel, whole_cycle);
           }};

@@ -13,10 +13,10 @@
 #include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/floating_point.hpp"
-#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/io/atomic_write.hpp"
 #include "portaflow/io/checkpoint.hpp"
+#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/io/output_folder.hpp"
 #include "portaflow/io/read_run_config.hpp"
 #include "portaflow/schemes/multiblock/steady_solver.hpp"
@@ -103,8 +103,9 @@ void list_available(std::ostream& out) {
   out << "Schemes (deck key 'scheme'):\n";
   for (const auto& s : available_schemes())
     out << "  " << s.name << " ("
-        << (s.dimension > 0 ? std::to_string(s.dimension) + "D"
-                            : s.dimension == 0 ? std::string("1D/2D") : std::string("2D/3D"))
+        << (s.dimension > 0    ? std::to_string(s.dimension) + "D"
+            : s.dimension == 0 ? std::string("1D/2D")
+                               : std::string("2D/3D"))
         << "): " << s.description << "\n";
   io::print_deck_choices(out);
 }
@@ -192,7 +193,8 @@ int run_command(const CommandLine& cl) {
             << summary.wall_seconds << " s (" << summary.cell_updates_per_second
             << " cell-updates/s); outputs in " << config.output.dir << "\n";
   for (const auto& [name, value] : solver->exact_errors())
-    std::cout << "error against the exact or published solution: " << name << " = " << value << "\n";
+    std::cout << "error against the exact or published solution: " << name << " = " << value
+              << "\n";
   return 0;
 }
 

@@ -96,9 +96,9 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
     try {
       write();
     } catch (const Error& error) {
-      throw Error(std::string(error.what()) + ". The run stopped at step " + std::to_string(step_now) +
-                      " (t = " + format("%.9g", solver.time()) + "); last good output: " +
-                      last_good + last_checkpoint,
+      throw Error(std::string(error.what()) + ". The run stopped at step " +
+                      std::to_string(step_now) + " (t = " + format("%.9g", solver.time()) +
+                      "); last good output: " + last_good + last_checkpoint,
                   error.code());
     }
   };
@@ -129,7 +129,9 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
     history.record(step, 0);
     write_frame(step);
   }
-  auto next_output = [&] { return std::fmin(static_cast<double>(outputs_passed + 1) * every, t_end); };
+  auto next_output = [&] {
+    return std::fmin(static_cast<double>(outputs_passed + 1) * every, t_end);
+  };
   auto write_checkpoint = [&] {
     io::Checkpoint c;
     c.scheme = config.scheme_name;
@@ -143,7 +145,8 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
       history.flush();
       io::write_checkpoint(file, c);
     });
-    last_checkpoint = ", checkpoint " + file.string() + " (step " + std::to_string(c.state.steps) + ")";
+    last_checkpoint =
+        ", checkpoint " + file.string() + " (step " + std::to_string(c.state.steps) + ")";
     return file;
   };
   // Between steps only (interrupt.hpp): the last step and any write it started are complete.
@@ -153,8 +156,8 @@ RunSummary run_to_end(const RunConfig& config, Solver& solver, std::ostream& log
     stop_if_nonphysical(step);
     const auto checkpoint = write_checkpoint();
     throw Interrupted(signal_number,
-                      "after step " + std::to_string(step) + " (t = " +
-                          format("%.9g", solver.time()) + ")" +
+                      "after step " + std::to_string(step) +
+                          " (t = " + format("%.9g", solver.time()) + ")" +
                           (interrupt_came_during_write()
                                ? ", which came while an output file was written; that write "
                                  "was completed"

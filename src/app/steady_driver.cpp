@@ -188,8 +188,8 @@ SteadySummary run_to_steady(const RunConfig& config, SteadySolver& solver, std::
       if (last_row_cycle != cycle) record(cycle, norms, drop);
       if (out.vtk && last_frame_cycle != cycle) write_frame(cycle, solver.snapshot());
       history.flush();
-      throw Interrupted(signal_number, "at " + cycle_text(cycle) + "; the state of that cycle is in " +
-                                           last_good +
+      throw Interrupted(signal_number, "at " + cycle_text(cycle) +
+                                           "; the state of that cycle is in " + last_good +
                                            " (multiblock runs have no checkpoint yet: run the "
                                            "deck again to start over)");
     }

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <csignal>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -142,7 +142,8 @@ void write_atomically(const fs::path& target,
 void write_text_atomically(const fs::path& target, const std::string& text) {
   write_atomically(target, [&](const fs::path& temporary) {
     std::FILE* file = std::fopen(temporary.c_str(), "wb");
-    if (!file) throw Error("cannot create its temporary file: " + std::string(std::strerror(errno)));
+    if (!file)
+      throw Error("cannot create its temporary file: " + std::string(std::strerror(errno)));
     const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
     const int write_errno = errno;
     const bool closed = std::fclose(file) == 0;

@@ -98,7 +98,8 @@ Checkpoint read_checkpoint(const std::filesystem::path& file) {
     if (!line) h.fail("has a malformed array line");
     a.bytes.resize(bytes);
     in.read(reinterpret_cast<char*>(a.bytes.data()), static_cast<std::streamsize>(bytes));
-    if (in.gcount() != static_cast<std::streamsize>(bytes)) h.fail("is truncated in array " + a.name);
+    if (in.gcount() != static_cast<std::streamsize>(bytes))
+      h.fail("is truncated in array " + a.name);
     in.get();  // the newline after the data
     c.state.arrays.push_back(std::move(a));
   }

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +42,8 @@ std::string describe_found(const YAML::Node& node) {
 
 // yaml-cpp keeps both entries of a key written twice in one map and answers lookups with the
 // first, so `cfl: 0.3` then `cfl: 0.9` would silently run at 0.3: an error naming both lines.
-void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path) {
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file,
+                           const std::string& path) {
   if (node.IsSequence()) {
     for (std::size_t k = 0; k < node.size(); ++k)
       reject_duplicate_keys(node[k], file, path + "[" + std::to_string(k) + "]");
@@ -141,9 +142,9 @@ std::string join_path(const std::string& parent, const std::string& key) {
 
 // A path part that indexes a list item ("mesh.boundaries.1.face").
 bool is_index(const std::string& part) {
-  return !part.empty() && part.size() < 10 &&
-         std::all_of(part.begin(), part.end(),
-                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+  return !part.empty() && part.size() < 10 && std::all_of(part.begin(), part.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+  });
 }
 
 // What holds the part after `next`: a list when it is an item index, else a map.
@@ -223,7 +224,8 @@ DeckReader DeckReader::from_file(const std::filesystem::path& deck,
   if (std::filesystem::is_directory(deck, ec))
     throw InputError("cannot open deck '" + deck.string() + "': it is a directory, not a file");
   std::ifstream in(deck);
-  if (!in) throw InputError("cannot open deck '" + deck.string() + "': permission denied or unreadable");
+  if (!in)
+    throw InputError("cannot open deck '" + deck.string() + "': permission denied or unreadable");
   std::stringstream text;
   text << in.rdbuf();
   return from_string(text.str(), deck.string(), overrides);
@@ -238,12 +240,14 @@ DeckReader DeckReader::from_string(const std::string& text, const std::string& n
     throw InputError(format_mark(name, e.mark) + ": error: malformed YAML: " + e.msg);
   }
   if (root.IsNull() || !root.IsDefined())
-    throw InputError(name + ": error: the deck is empty; expected a map of keys such as "
-                            "scheme, problem, mesh, time, output");
+    throw InputError(name +
+                     ": error: the deck is empty; expected a map of keys such as "
+                     "scheme, problem, mesh, time, output");
   if (!root.IsMap())
     throw InputError(format_mark(name, root.Mark()) +
                      ": error: expected the deck to be a map of keys (scheme, problem, mesh, "
-                     "...), found " + describe_found(root));
+                     "...), found " +
+                     describe_found(root));
   reject_duplicate_keys(root, name, "");
   DeckReader reader(root, name);
   for (const auto& assignment : overrides) reader.apply_override(assignment);
@@ -274,9 +278,8 @@ void DeckReader::apply_override(const std::string& assignment) {
     prefix = join_path(prefix, parts[k]);
     const YAML::Node child = lookup(prefix);
     if (child.IsDefined() && !child.IsNull() && !child.IsMap())
-      throw InputError(where + ": error: '" + prefix + "' holds " + describe_found(child) +
-                       " in " + location(prefix) + ", not a map, so it has no key '" +
-                       parts[k + 1] + "'");
+      throw InputError(where + ": error: '" + prefix + "' holds " + describe_found(child) + " in " +
+                       location(prefix) + ", not a map, so it has no key '" + parts[k + 1] + "'");
   }
   assign_path(root_, parts, 0, value);
   overrides_[path] = where;
@@ -352,7 +355,8 @@ void DeckReader::fail_missing(const std::string& path, const std::string& expect
     YAML::const_iterator best = parent.end();
     for (auto it = parent.begin(); it != parent.end(); ++it) {
       const std::string written = it->first.Scalar();
-      if (written == leaf_of(path) || known_paths_.count(join_path(parent_of(path), written))) continue;
+      if (written == leaf_of(path) || known_paths_.count(join_path(parent_of(path), written)))
+        continue;
       const std::size_t d = edit_distance(written, leaf_of(path));
       if (d < best_distance) best_distance = d, best = it;
     }
@@ -442,8 +446,7 @@ bool DeckReader::get_bool(const std::string& path, std::optional<bool> default_v
 }
 
 std::string DeckReader::get_string(const std::string& path,
-                                   std::optional<std::string> default_value,
-                                   const char* meaning) {
+                                   std::optional<std::string> default_value, const char* meaning) {
   const std::string expected = "a text value";
   const auto node = find(path);
   if (!node) {
@@ -460,8 +463,7 @@ std::string DeckReader::get_choice(const std::string& path, const std::vector<st
                                    std::optional<std::string> default_value, const char* meaning) {
   choices_asked_.emplace_back(path, choices);
   std::string expected = "one of";
-  for (std::size_t k = 0; k < choices.size(); ++k)
-    expected += (k == 0 ? " " : ", ") + choices[k];
+  for (std::size_t k = 0; k < choices.size(); ++k) expected += (k == 0 ? " " : ", ") + choices[k];
   const auto node = find(path);
   if (!node) {
     if (!default_value) fail_missing(path, std::string(meaning) + ": " + expected);
@@ -477,10 +479,9 @@ std::string DeckReader::get_choice(const std::string& path, const std::vector<st
 
 std::vector<double> DeckReader::get_real_list(const std::string& path, std::size_t count,
                                               const RealSpec& spec) {
-  const std::string expected = "a list of " + std::to_string(count) + " real numbers" +
-                               (describe_real_range(spec).empty()
-                                    ? std::string()
-                                    : ", each " + describe_real_range(spec));
+  const std::string expected =
+      "a list of " + std::to_string(count) + " real numbers" +
+      (describe_real_range(spec).empty() ? std::string() : ", each " + describe_real_range(spec));
   const auto node = find(path);
   if (!node) fail_missing(path, std::string(spec.meaning) + ": " + expected);
   if (!node->IsSequence() || node->size() != count) fail_value(path, *node, expected);
@@ -509,10 +510,9 @@ std::vector<double> DeckReader::get_real_list(const std::string& path, std::size
 std::vector<long long> DeckReader::get_int_list(const std::string& path, std::size_t count,
                                                 const IntSpec& spec) {
   const std::string range = describe_int_range(spec);
-  const std::string expected =
-      count == 1 ? with_range("an integer", range)
-                 : "a list of " + std::to_string(count) + " integers" +
-                       (range.empty() ? std::string() : ", each " + range);
+  const std::string expected = count == 1 ? with_range("an integer", range)
+                                          : "a list of " + std::to_string(count) + " integers" +
+                                                (range.empty() ? std::string() : ", each " + range);
   const auto node = find(path);
   if (!node) fail_missing(path, std::string(spec.meaning) + ": " + expected);
   // A single count may be written as a plain integer (mesh.cells: 400 in 1D).
@@ -580,11 +580,12 @@ std::filesystem::path DeckReader::get_existing_file(const std::string& path, con
   std::error_code status;
   if (!fs::exists(file, status)) {
     fail(path, "no such file '" + given.string() + "'" +
-                   (given.is_absolute() ? std::string()
-                                        : " (looked for '" + file.string() + "'; a relative name "
-                                          "is taken from the " +
-                                              (from_command_line ? "current folder"
-                                                                 : "deck's folder") + ")"));
+                   (given.is_absolute()
+                        ? std::string()
+                        : " (looked for '" + file.string() +
+                              "'; a relative name "
+                              "is taken from the " +
+                              (from_command_line ? "current folder" : "deck's folder") + ")"));
   }
   if (fs::is_directory(file, status))
     fail(path, "'" + file.string() + "' is a folder; expected " + expected);
@@ -633,9 +634,10 @@ void DeckReader::reject_unknown_keys() const {
       }
       if (!best.empty())
         message += "; did you mean '" + display_key(join_path(parent, best)) + "'?";
-      message += " Keys accepted " + (parent.empty() ? std::string("at the top level")
-                                                     : "in '" + display_key(parent) + "'") +
-                 " for this deck:";
+      message +=
+          " Keys accepted " +
+          (parent.empty() ? std::string("at the top level") : "in '" + display_key(parent) + "'") +
+          " for this deck:";
       for (std::size_t k = 0; k < siblings.size(); ++k)
         message += (k == 0 ? " " : ", ") + siblings[k];
       throw InputError(message);

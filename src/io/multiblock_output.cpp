@@ -1,7 +1,6 @@
 #include "portaflow/io/multiblock_output.hpp"
 
 #include <algorithm>
-
 #include <cstdio>
 #include <fstream>
 

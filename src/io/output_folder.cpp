@@ -26,10 +26,12 @@ bool is_numbered(const std::string& stem) {
 
 bool is_our_file(const fs::path& file) {
   static const std::set<std::string> fixed = {
-      "resolved.yaml", "history.csv", "checkpoint.pfc", "final.csv", "final.vtr",
-      "final.vtu",     "final.vtm",   "final.vts",   "surface_cp.csv", "forces.csv",
-      "grid.xyz",      "surface.csv", "centreline_u.csv", "centreline_v.csv",
-      "ghia_comparison.csv", "blasius_profile.csv"};
+      "resolved.yaml",      "history.csv",      "checkpoint.pfc",
+      "final.csv",          "final.vtr",        "final.vtu",
+      "final.vtm",          "final.vts",        "surface_cp.csv",
+      "forces.csv",         "grid.xyz",         "surface.csv",
+      "centreline_u.csv",   "centreline_v.csv", "ghia_comparison.csv",
+      "blasius_profile.csv"};
   const std::string name = file.filename().string();
   if (fixed.count(name)) return true;
   const std::string extension = file.extension().string();
@@ -59,9 +61,9 @@ std::vector<fs::path> earlier_run_files(const fs::path& folder) {
   std::error_code status;
   for (const auto& entry : fs::directory_iterator(folder, status)) {
     std::error_code ignored;
-    if (entry.is_regular_file(ignored) ? is_our_file(entry.path())
-                                       : entry.is_directory(ignored) &&
-                                             is_our_piece_folder(entry.path()))
+    if (entry.is_regular_file(ignored)
+            ? is_our_file(entry.path())
+            : entry.is_directory(ignored) && is_our_piece_folder(entry.path()))
       found.push_back(entry.path());
   }
   std::sort(found.begin(), found.end());
@@ -99,8 +101,8 @@ void prepare_output_folder(const OutputConfig& output, bool restarting, std::ost
     std::error_code status;
     const auto count = fs::remove_all(path, status);
     if (status)
-      throw Error("cannot remove the earlier run's '" + path.string() + "' (--overwrite): " +
-                  status.message());
+      throw Error("cannot remove the earlier run's '" + path.string() +
+                  "' (--overwrite): " + status.message());
     removed += static_cast<std::size_t>(count);
   }
   log << "--overwrite: removed " << removed << " files of an earlier run from " << folder.string()

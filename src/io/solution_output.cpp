@@ -19,7 +19,8 @@ StructuredBlock to_structured_block(const SolutionSnapshot& snapshot) {
     }
     block.points[d] = static_cast<int>(axes[d]->size());
   }
-  for (const auto& field : snapshot.fields) block.cell_data.push_back({field.name, 1, field.values});
+  for (const auto& field : snapshot.fields)
+    block.cell_data.push_back({field.name, 1, field.values});
   return block;
 }
 
@@ -62,7 +63,8 @@ StructuredBlock to_curvilinear_block(const CurvilinearNodesSnapshot& nodes) {
   StructuredBlock block;
   block.points = {nodes.points[0], nodes.points[1], 1};
   block.point_coordinates = nodes.coordinates;
-  for (const auto& field : nodes.point_fields) block.point_data.push_back({field.name, 1, field.values});
+  for (const auto& field : nodes.point_fields)
+    block.point_data.push_back({field.name, 1, field.values});
   return block;
 }
 

@@ -20,6 +20,7 @@
 #include "portaflow/io/vtk_writer.hpp"
 
 #include <vtkCellData.h>
+#include <vtkCellType.h>
 #include <vtkDoubleArray.h>
 #include <vtkErrorCode.h>
 #include <vtkPointData.h>
@@ -28,10 +29,9 @@
 #include <vtkSmartPointer.h>
 #include <vtkStructuredGrid.h>
 #include <vtkUnstructuredGrid.h>
-#include <vtkXMLUnstructuredGridWriter.h>
-#include <vtkCellType.h>
 #include <vtkXMLRectilinearGridWriter.h>
 #include <vtkXMLStructuredGridWriter.h>
+#include <vtkXMLUnstructuredGridWriter.h>
 
 #include <algorithm>
 #include <cmath>

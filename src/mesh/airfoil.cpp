@@ -187,8 +187,8 @@ std::vector<std::array<double, 2>> naca4_surface_nodes(const NacaFourDigit& sect
     // The camber line: two parabolas meeting at x = p (Abbott & von Doenhoff eq. 6.6).
     const double ahead = x < p;
     const double scale = ahead ? m / (p * p) : m / ((1.0 - p) * (1.0 - p));
-    const double y_c = ahead ? scale * (2.0 * p * x - x * x)
-                             : scale * ((1.0 - 2.0 * p) + 2.0 * p * x - x * x);
+    const double y_c =
+        ahead ? scale * (2.0 * p * x - x * x) : scale * ((1.0 - 2.0 * p) + 2.0 * p * x - x * x);
     const double theta = std::atan(scale * 2.0 * (p - x));
     nodes[k] = {x - half * std::sin(theta), y_c + half * std::cos(theta)};
   }

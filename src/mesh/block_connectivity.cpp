@@ -64,7 +64,8 @@ std::vector<int> match_nodes(const std::vector<BlockGrid>& blocks, int a, Face f
 
 std::vector<InterfacePatch> find_interfaces(const std::vector<BlockGrid>& blocks,
                                             double tolerance) {
-  if (!blocks.empty() && blocks.front().dimension() == 3) return find_interfaces_3d(blocks, tolerance);
+  if (!blocks.empty() && blocks.front().dimension() == 3)
+    return find_interfaces_3d(blocks, tolerance);
   for (const auto& b : blocks)
     if (b.dimension() != 2)
       throw InputError("block '" + b.name + "' is 3D but block '" + blocks.front().name +

@@ -6,9 +6,9 @@
 #include <tuple>
 #include <vector>
 
+#include "mesh_messages.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/block_connectivity.hpp"
-#include "mesh_messages.hpp"
 
 namespace portaflow::mesh {
 
@@ -34,9 +34,8 @@ FaceGrid face_grid(const std::vector<BlockGrid>& blocks, int b, Face f) {
 // For every node of face a, the (s, t) on face b of the node it coincides with, or {-1, -1}.
 // Face b's nodes are sorted by x, so each lookup scans only those within reach in x. A node
 // never matches itself (a face against itself: the C-grid's cut).
-std::vector<std::array<int, 2>> match_nodes(const std::vector<BlockGrid>& blocks,
-                                            const FaceGrid& a, const FaceGrid& b,
-                                            double tolerance) {
+std::vector<std::array<int, 2>> match_nodes(const std::vector<BlockGrid>& blocks, const FaceGrid& a,
+                                            const FaceGrid& b, double tolerance) {
   const BlockGrid& ga = blocks[a.block];
   const BlockGrid& gb = blocks[b.block];
   std::vector<std::tuple<double, int, int>> sorted;  // (x, s, t) of face b
@@ -51,8 +50,7 @@ std::vector<std::array<int, 2>> match_nodes(const std::vector<BlockGrid>& blocks
       const auto na = a.node(ga.nodes, s, t);
       const double x = node_position(ga, na)[0];
       const double reach = tolerance * smallest_edge_next_to(ga, na);
-      auto it = std::lower_bound(sorted.begin(), sorted.end(),
-                                 std::make_tuple(x - reach, -1, -1));
+      auto it = std::lower_bound(sorted.begin(), sorted.end(), std::make_tuple(x - reach, -1, -1));
       for (; it != sorted.end() && std::get<0>(*it) <= x + reach; ++it) {
         const auto nb = b.node(gb.nodes, std::get<1>(*it), std::get<2>(*it));
         if (a.block == b.block && na == nb) continue;
@@ -100,8 +98,7 @@ std::array<int, 2> grow_rectangle(int ns, int nt, int s0, int t0, const Fits& fi
 // Interfaces between faces a and b: grown from each matched, unclaimed node of a in row order
 // as the largest rectangle (first along s, then whole rows along t) on which the match follows
 // the map that the node's first steps along s and t define.
-void rectangles(const FaceGrid& a, const FaceGrid& b,
-                const std::vector<std::array<int, 2>>& match,
+void rectangles(const FaceGrid& a, const FaceGrid& b, const std::vector<std::array<int, 2>>& match,
                 std::vector<InterfacePatch>& interfaces) {
   const int ns = a.extent[0], nt = a.extent[1];
   auto at = [&](int s, int t) { return match[static_cast<std::size_t>(t) * ns + s]; };
@@ -129,7 +126,8 @@ void rectangles(const FaceGrid& a, const FaceGrid& b,
       const auto first = expected(s0, t0), last = expected(s1 - 1, t1 - 1);
       InterfacePatch p;
       p.a = {a.block, a.face, {s0, t0}, {s1, t1}};
-      p.b = {b.block, b.face,
+      p.b = {b.block,
+             b.face,
              {std::min(first[0], last[0]), std::min(first[1], last[1])},
              {std::max(first[0], last[0]) + 1, std::max(first[1], last[1]) + 1}};
       p.axis_map = {along_s.axis, along_t.axis};
@@ -263,9 +261,8 @@ void reject_near_misses(const MultiBlockMesh& mesh, double tolerance) {
         const auto here = node_position(grid, node);
         const double reach = kNear * smallest_edge_next_to(grid, node);
         const double along = project(here);
-        auto it = std::lower_bound(
-            nodes.begin(), nodes.end(), along - reach * stretch,
-            [](const FaceNode& n, double value) { return n.along < value; });
+        auto it = std::lower_bound(nodes.begin(), nodes.end(), along - reach * stretch,
+                                   [](const FaceNode& n, double value) { return n.along < value; });
         for (; it != nodes.end() && it->along <= along + reach * stretch; ++it) {
           if (it->block == p.block && it->node == node) continue;
           const BlockGrid& other = mesh.blocks[it->block];

@@ -15,8 +15,9 @@ void check_box(std::array<int, 2> nodes, std::array<double, 4> domain) {
     throw InputError("box mesh: needs at least 2 nodes per direction, got [" +
                      std::to_string(nodes[0]) + ", " + std::to_string(nodes[1]) + "]");
   if (!(domain[1] > domain[0]) || !(domain[3] > domain[2]))
-    throw InputError("box mesh: the domain [x_min, x_max, y_min, y_max] must have x_max > x_min "
-                     "and y_max > y_min");
+    throw InputError(
+        "box mesh: the domain [x_min, x_max, y_min, y_max] must have x_max > x_min "
+        "and y_max > y_min");
 }
 
 // sin(pi x), exactly 0 at integer x (std::sin(pi) is 1.2e-16), so the warping vanishes exactly on
@@ -28,8 +29,8 @@ double sin_pi(double x) {
 
 // Position of global node (I, J) of the warped box; the one formula both generators use, so the
 // four-block nodes equal the box nodes bit for bit.
-std::array<double, 2> box_node(std::array<int, 2> nodes, std::array<double, 4> domain,
-                               double warp, int I, int J) {
+std::array<double, 2> box_node(std::array<int, 2> nodes, std::array<double, 4> domain, double warp,
+                               int I, int J) {
   return warped_box_point(domain, warp, static_cast<double>(I) / (nodes[0] - 1),
                           static_cast<double>(J) / (nodes[1] - 1));
 }
@@ -66,8 +67,10 @@ MultiBlockMesh box_mesh(std::array<int, 2> nodes, std::array<double, 4> domain, 
   check_box(nodes, domain);
   MultiBlockMesh mesh;
   mesh.dimension = 2;
-  mesh.blocks.push_back(make_block("box", nodes[0], nodes[1], nodes, domain, warp,
-                                   [](int i, int j) { return std::array<int, 2>{i, j}; }));
+  mesh.blocks.push_back(
+      make_block("box", nodes[0], nodes[1], nodes, domain, warp, [](int i, int j) {
+        return std::array<int, 2>{i, j};
+      }));
   for (Face f : {Face::kIMin, Face::kIMax, Face::kJMin, Face::kJMax})
     mesh.boundaries.push_back({whole_face(mesh, 0, f), BoundaryKind::kFarField});
   validate(mesh);
@@ -78,22 +81,31 @@ MultiBlockMesh four_block_mesh(std::array<int, 2> nodes, std::array<double, 4> d
                                double warp) {
   check_box(nodes, domain);
   if (nodes[0] % 2 == 0 || nodes[1] % 2 == 0 || nodes[0] < 3 || nodes[1] < 3)
-    throw InputError("four_block mesh: the node counts must be odd (the cut is the middle "
-                     "node), got [" + std::to_string(nodes[0]) + ", " + std::to_string(nodes[1]) +
-                     "]");
+    throw InputError(
+        "four_block mesh: the node counts must be odd (the cut is the middle "
+        "node), got [" +
+        std::to_string(nodes[0]) + ", " + std::to_string(nodes[1]) + "]");
   const int nx = nodes[0], ny = nodes[1];
   const int mx = (nx - 1) / 2, my = (ny - 1) / 2;
   MultiBlockMesh mesh;
   mesh.dimension = 2;
   using G = std::array<int, 2>;
-  mesh.blocks.push_back(make_block("lower_left", mx + 1, my + 1, nodes, domain, warp,
-                                   [](int i, int j) { return G{i, j}; }));
-  mesh.blocks.push_back(make_block("lower_right", my + 1, mx + 1, nodes, domain, warp,
-                                   [nx](int i, int j) { return G{nx - 1 - j, i}; }));
-  mesh.blocks.push_back(make_block("upper_left", my + 1, mx + 1, nodes, domain, warp,
-                                   [ny](int i, int j) { return G{j, ny - 1 - i}; }));
-  mesh.blocks.push_back(make_block("upper_right", mx + 1, my + 1, nodes, domain, warp,
-                                   [nx, ny](int i, int j) { return G{nx - 1 - i, ny - 1 - j}; }));
+  mesh.blocks.push_back(
+      make_block("lower_left", mx + 1, my + 1, nodes, domain, warp, [](int i, int j) {
+        return G{i, j};
+      }));
+  mesh.blocks.push_back(
+      make_block("lower_right", my + 1, mx + 1, nodes, domain, warp, [nx](int i, int j) {
+        return G{nx - 1 - j, i};
+      }));
+  mesh.blocks.push_back(
+      make_block("upper_left", my + 1, mx + 1, nodes, domain, warp, [ny](int i, int j) {
+        return G{j, ny - 1 - i};
+      }));
+  mesh.blocks.push_back(
+      make_block("upper_right", mx + 1, my + 1, nodes, domain, warp, [nx, ny](int i, int j) {
+        return G{nx - 1 - i, ny - 1 - j};
+      }));
   for (int b = 0; b < 4; ++b)
     for (Face f : {Face::kIMin, Face::kJMin})
       mesh.boundaries.push_back({whole_face(mesh, b, f), BoundaryKind::kFarField});

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <string>
@@ -60,7 +60,8 @@ void set_half_boundaries(StructuredGrid2D& g, const CGridShape& shape,
     const double along = cut[wake - i];
     g.x[g.index(i, 0)] = 1.0 + along;
     g.y[g.index(i, 0)] = 0.0;
-    spacing[i] = shape.wall_spacing * std::pow(outflow_spacing / shape.wall_spacing, along / radius);
+    spacing[i] =
+        shape.wall_spacing * std::pow(outflow_spacing / shape.wall_spacing, along / radius);
   }
   for (int i = wake; i <= leading_edge; ++i) {
     g.x[g.index(i, 0)] = surface[i - wake][0];
@@ -191,7 +192,8 @@ StructuredGrid2D airfoil_c_grid_start(const CGridShape& shape, std::vector<doubl
   } else {
     // Upper side: built as the lower half of the mirrored section, then mirrored back.
     std::vector<std::array<double, 2>> mirrored;
-    for (int k = static_cast<int>(surface.size()) - 1; k >= leading_edge - shape.wake_intervals; --k)
+    for (int k = static_cast<int>(surface.size()) - 1; k >= leading_edge - shape.wake_intervals;
+         --k)
       mirrored.push_back({surface[k][0], 0.0 - surface[k][1]});
     StructuredGrid2D upper(grid.ni, grid.nj);
     std::vector<double> upper_spacing(grid.ni, 0.0);

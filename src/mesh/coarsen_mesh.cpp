@@ -42,8 +42,8 @@ FacePatch coarsen_patch(const MultiBlockMesh& fine, const std::vector<BlockCoars
       throw InputError(
           face_label(fine, patch.block, patch.face) + ": a boundary patch or interface there " +
           "runs over " + detail::direction_name(tangential[a]) + " nodes " +
-          std::to_string(patch.begin[a]) + " to " + std::to_string(patch.end[a] - 1) +
-          ", but " + level_text(level) + " keeps only every other node (and the last), and node " +
+          std::to_string(patch.begin[a]) + " to " + std::to_string(patch.end[a] - 1) + ", but " +
+          level_text(level) + " keeps only every other node (and the last), and node " +
           std::to_string(first < 0 ? patch.begin[a] : patch.end[a] - 1) +
           " is not kept; use fewer multigrid.levels or a mesh whose patch ends fall on even nodes");
     out.begin[a] = first;
@@ -66,12 +66,11 @@ CoarseMesh coarsen(const MultiBlockMesh& fine, int minimum_nodes, int level) {
       plan.kept[d] = kept_indices(f.nodes[d]);
       c.nodes[d] = static_cast<int>(plan.kept[d].size());
       if (f.nodes[d] > 1 && c.nodes[d] < minimum_nodes)
-        throw InputError(block_label(f, static_cast<int>(b)) + " has " +
-                         std::to_string(f.nodes[d]) + " nodes in direction " +
-                         detail::direction_name(d) + "; on " + level_text(level) + " it would have " +
-                         std::to_string(c.nodes[d]) + ", fewer than the " +
-                         std::to_string(minimum_nodes) +
-                         " a coarse level needs: use fewer multigrid.levels");
+        throw InputError(
+            block_label(f, static_cast<int>(b)) + " has " + std::to_string(f.nodes[d]) +
+            " nodes in direction " + detail::direction_name(d) + "; on " + level_text(level) +
+            " it would have " + std::to_string(c.nodes[d]) + ", fewer than the " +
+            std::to_string(minimum_nodes) + " a coarse level needs: use fewer multigrid.levels");
     }
     for (const int k : plan.kept[2])
       for (const int j : plan.kept[1])
@@ -98,8 +97,9 @@ CoarseMesh coarsen(const MultiBlockMesh& fine, int minimum_nodes, int level) {
   } catch (const Error& e) {
     // An interface between blocks coarsened irregularly from opposite ends: the kept nodes of the
     // two sides no longer coincide.
-    throw InputError("on " + level_text(level) + " (every other node of the level above): " +
-                     e.what() + "; use fewer multigrid.levels or blocks with an even number of "
+    throw InputError("on " + level_text(level) +
+                     " (every other node of the level above): " + e.what() +
+                     "; use fewer multigrid.levels or blocks with an even number of "
                      "intervals along their interfaces");
   }
   return out;

@@ -30,8 +30,8 @@ double sin_pi(double x) {
   return std::sin(3.14159265358979323846 * x);
 }
 
-std::array<double, 3> cube_node(std::array<int, 3> nodes, std::array<double, 6> domain,
-                                double warp, std::array<int, 3> global) {
+std::array<double, 3> cube_node(std::array<int, 3> nodes, std::array<double, 6> domain, double warp,
+                                std::array<int, 3> global) {
   double f[3], length[3];
   for (int d = 0; d < 3; ++d) {
     f[d] = static_cast<double>(global[d]) / (nodes[d] - 1);
@@ -119,13 +119,16 @@ MultiBlockMesh cube_blocks_mesh(std::array<int, 3> nodes, std::array<double, 6> 
   check_cube(nodes, domain, warp);
   for (int d = 0; d < 3; ++d)
     if (nodes[d] % 2 == 0)
-      throw InputError("cube_blocks mesh: cuts the cube at its middle nodes, so every node count "
-                       "must be odd; found " + std::to_string(nodes[d]) + " along " + "xyz"[d]);
+      throw InputError(
+          "cube_blocks mesh: cuts the cube at its middle nodes, so every node count "
+          "must be odd; found " +
+          std::to_string(nodes[d]) + " along " + "xyz"[d]);
   const int mi = nodes[0] / 2, mj = nodes[1] / 2, mk = nodes[2] / 2;
   const int ni = nodes[0] - 1, nj = nodes[1] - 1, nk = nodes[2] - 1;
   const auto& rotations = cube_rotations();
   std::vector<BlockGrid> blocks;
-  blocks.push_back(rotated_block("slab", {0, 0, 0}, {ni, nj, mk}, rotations[0], nodes, domain, warp));
+  blocks.push_back(
+      rotated_block("slab", {0, 0, 0}, {ni, nj, mk}, rotations[0], nodes, domain, warp));
   const char* names[4] = {"upper_11", "upper_21", "upper_12", "upper_22"};
   const int chosen[4] = {5, 10, 15, 22};  // four more rotations, each a different permutation
   for (int q = 0; q < 4; ++q) {

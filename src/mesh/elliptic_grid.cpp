@@ -77,7 +77,7 @@ Metrics metrics_at(const StructuredGrid2D& g, int i, int j) {
 // airfoil (spacing falling to a quarter of the wall spacing at j ~ 15, then growing by 25 % per
 // cell at the far field); with psi_0 the spacing grows by at most 10 % per cell.
 void set_from_initial_grid(const StructuredGrid2D& g, const EllipticGridOptions& options,
-                         ControlStart& start) {
+                           ControlStart& start) {
   const auto boundary_phi = [&g](int i, int j) {
     const std::size_t e = g.index(i + 1, j), w = g.index(i - 1, j), c = g.index(i, j);
     const double x_xi = 0.5 * (g.x[e] - g.x[w]), y_xi = 0.5 * (g.y[e] - g.y[w]);
@@ -104,11 +104,11 @@ void set_from_initial_grid(const StructuredGrid2D& g, const EllipticGridOptions&
       const double rx = -(m.alpha * m.x_xixi - 2.0 * m.beta * m.x_xieta + m.gamma * m.x_etaeta);
       const double ry = -(m.alpha * m.y_xixi - 2.0 * m.beta * m.y_xieta + m.gamma * m.y_etaeta);
       const double jacobian = m.x_xi * m.y_eta - m.x_eta * m.y_xi;
-      start.psi_0[c] = std::clamp((m.x_xi * ry - m.y_xi * rx) / (m.gamma * jacobian), -bound, bound);
+      start.psi_0[c] =
+          std::clamp((m.x_xi * ry - m.y_xi * rx) / (m.gamma * jacobian), -bound, bound);
     }
   }
 }
-
 
 class ControlFunctions {
  public:
@@ -267,8 +267,8 @@ long long first_folded_cell(const StructuredGrid2D& g) {
     for (int i = 0; i + 1 < g.ni; ++i) {
       const std::size_t a = g.index(i, j), b = g.index(i + 1, j), c = g.index(i + 1, j + 1),
                         d = g.index(i, j + 1);
-      const double area = 0.5 * ((g.x[c] - g.x[a]) * (g.y[d] - g.y[b]) -
-                                 (g.y[c] - g.y[a]) * (g.x[d] - g.x[b]));
+      const double area =
+          0.5 * ((g.x[c] - g.x[a]) * (g.y[d] - g.y[b]) - (g.y[c] - g.y[a]) * (g.x[d] - g.x[b]));
       if (!(area > 0.0)) return i + static_cast<long long>(g.ni - 1) * j;
     }
   return -1;

@@ -29,7 +29,8 @@ struct DeviceGrid {
 
   KOKKOS_INLINE_FUNCTION GridStencil stencil(int i, int j) const {
     const double x_xi = 0.5 * (x(j, i + 1) - x(j, i - 1)), y_xi = 0.5 * (y(j, i + 1) - y(j, i - 1));
-    const double x_eta = 0.5 * (x(j + 1, i) - x(j - 1, i)), y_eta = 0.5 * (y(j + 1, i) - y(j - 1, i));
+    const double x_eta = 0.5 * (x(j + 1, i) - x(j - 1, i)),
+                 y_eta = 0.5 * (y(j + 1, i) - y(j - 1, i));
     const double x_xieta =
         0.25 * ((x(j + 1, i + 1) - x(j + 1, i - 1)) - (x(j - 1, i + 1) - x(j - 1, i - 1)));
     const double y_xieta =
@@ -41,7 +42,7 @@ struct DeviceGrid {
     const double psi = psi_0(j, i) + q(i) * decay(j);
     const double p_half = 0.5 * alpha * phi;
     const double q_half = 0.5 * gamma * psi;
-    return {alpha - p_half,         alpha + p_half,         gamma - q_half, gamma + q_half,
+    return {alpha - p_half,         alpha + p_half,       gamma - q_half,      gamma + q_half,
             -2.0 * (alpha + gamma), 2.0 * beta * x_xieta, 2.0 * beta * y_xieta};
   }
 };
@@ -71,7 +72,8 @@ struct AlongI {
 // The row of node (i, j) in a line along j (Node = AlongJ) or along i: the coefficients along the
 // line go into the system, the two neighbours across it (known) into the right-hand sides.
 template <class Node>
-KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i, int j) {
+KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i,
+                                     int j) {
   constexpr bool kAlongJ = std::is_same<Node, AlongJ>::value;
   const GridStencil a = g.stencil(i, j);
   const double across_low = kAlongJ ? a.w : a.s, across_high = kAlongJ ? a.e : a.n;
@@ -177,21 +179,22 @@ double relax_lines(const char* label, const DeviceGrid& g, int first, double rel
 // The host's ControlFunctions::update_wall at every interior i.
 void update_wall(const DeviceGrid& g, const Line& wall_spacing, bool spacing_control,
                  bool orthogonality, double gain, double limit) {
-  par_for("elliptic.wall_control", IndexRange{1, g.ni - 1}, KOKKOS_LAMBDA(const int i) {
-    const double tx = g.x(0, i + 1) - g.x(0, i - 1), ty = g.y(0, i + 1) - g.y(0, i - 1);
-    const double dx = g.x(1, i) - g.x(0, i), dy = g.y(1, i) - g.y(0, i);
-    if (spacing_control) {
-      const double spacing = wall_spacing.extent(0) == 1 ? wall_spacing(0) : wall_spacing(i);
-      const double ratio = Kokkos::Experimental::sqrt(dx * dx + dy * dy) / spacing;
-      const double q = g.q(i) - gain * Kokkos::Experimental::atan(ratio - 1.0);
-      g.q(i) = q < -limit ? -limit : (q > limit ? limit : q);
-    }
-    if (orthogonality) {
-      const double angle = Kokkos::Experimental::atan2(tx * dy - ty * dx, tx * dx + ty * dy);
-      const double p = g.p(i) + gain * Kokkos::Experimental::atan(angle - kHalfPi);
-      g.p(i) = p < -limit ? -limit : (p > limit ? limit : p);
-    }
-  });
+  par_for(
+      "elliptic.wall_control", IndexRange{1, g.ni - 1}, KOKKOS_LAMBDA(const int i) {
+        const double tx = g.x(0, i + 1) - g.x(0, i - 1), ty = g.y(0, i + 1) - g.y(0, i - 1);
+        const double dx = g.x(1, i) - g.x(0, i), dy = g.y(1, i) - g.y(0, i);
+        if (spacing_control) {
+          const double spacing = wall_spacing.extent(0) == 1 ? wall_spacing(0) : wall_spacing(i);
+          const double ratio = Kokkos::Experimental::sqrt(dx * dx + dy * dy) / spacing;
+          const double q = g.q(i) - gain * Kokkos::Experimental::atan(ratio - 1.0);
+          g.q(i) = q < -limit ? -limit : (q > limit ? limit : q);
+        }
+        if (orthogonality) {
+          const double angle = Kokkos::Experimental::atan2(tx * dy - ty * dx, tx * dx + ty * dy);
+          const double p = g.p(i) + gain * Kokkos::Experimental::atan(angle - kHalfPi);
+          g.p(i) = p < -limit ? -limit : (p > limit ? limit : p);
+        }
+      });
 }
 
 // first_folded_cell (elliptic_grid.hpp) on the device grid.
@@ -199,14 +202,16 @@ long long first_folded_cell(const DeviceGrid& g) {
   constexpr long long kNone = std::numeric_limits<long long>::max();
   long long first = kNone;
   const long long cells_i = g.ni - 1;
-  par_reduce("elliptic.folded_cell", IndexBox2D{{0, g.nj - 1}, {0, g.ni - 1}},
-             KOKKOS_LAMBDA(const int j, const int i, long long& m) {
-               const double area = 0.5 * ((g.x(j + 1, i + 1) - g.x(j, i)) * (g.y(j + 1, i) - g.y(j, i + 1)) -
-                                          (g.y(j + 1, i + 1) - g.y(j, i)) * (g.x(j + 1, i) - g.x(j, i + 1)));
-               const long long cell = i + cells_i * j;
-               if (!(area > 0.0) && cell < m) m = cell;
-             },
-             Kokkos::Min<long long>(first));
+  par_reduce(
+      "elliptic.folded_cell", IndexBox2D{{0, g.nj - 1}, {0, g.ni - 1}},
+      KOKKOS_LAMBDA(const int j, const int i, long long& m) {
+        const double area =
+            0.5 * ((g.x(j + 1, i + 1) - g.x(j, i)) * (g.y(j + 1, i) - g.y(j, i + 1)) -
+                   (g.y(j + 1, i + 1) - g.y(j, i)) * (g.x(j + 1, i) - g.x(j, i + 1)));
+        const long long cell = i + cells_i * j;
+        if (!(area > 0.0) && cell < m) m = cell;
+      },
+      Kokkos::Min<long long>(first));
   return first == kNone ? -1 : first;
 }
 
@@ -219,7 +224,8 @@ Grid to_device(const std::vector<double>& values, int ni, int nj, const char* la
 
 Line to_device(const std::vector<double>& values, const char* label) {
   Line view(std::string(label), values.size());
-  Kokkos::deep_copy(view, Kokkos::View<const double*, Kokkos::HostSpace>(values.data(), values.size()));
+  Kokkos::deep_copy(view,
+                    Kokkos::View<const double*, Kokkos::HostSpace>(values.data(), values.size()));
   return view;
 }
 
@@ -246,9 +252,9 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
   g.decay = to_device(start.decay, "elliptic.decay");
   g.p = Line("elliptic.p", grid.ni);
   g.q = Line("elliptic.q", grid.ni);
-  const Line wall_spacing = to_device(options.wall_spacing.empty() ? std::vector<double>{1.0}
-                                                                  : options.wall_spacing,
-                                      "elliptic.wall_spacing");
+  const Line wall_spacing =
+      to_device(options.wall_spacing.empty() ? std::vector<double>{1.0} : options.wall_spacing,
+                "elliptic.wall_spacing");
   const bool spacing_control = !options.wall_spacing.empty();
 
   EllipticGridReport report;

@@ -20,8 +20,9 @@ FacePatch through_span(FacePatch patch, int span_nodes) {
 MultiBlockMesh extrude(const MultiBlockMesh& planar, int span_nodes, double span,
                        BoundaryKind span_kind) {
   if (planar.dimension != 2) throw InputError("extrude: the mesh to extrude must be 2D");
-  if (span_nodes < 2) throw InputError("extrude: needs at least 2 nodes along the span, got " +
-                                       std::to_string(span_nodes));
+  if (span_nodes < 2)
+    throw InputError("extrude: needs at least 2 nodes along the span, got " +
+                     std::to_string(span_nodes));
   if (!(span > 0)) throw InputError("extrude: the span must be positive");
   MultiBlockMesh mesh;
   mesh.dimension = 3;

@@ -60,18 +60,20 @@ void finish_blocks(std::vector<BlockGrid>& blocks, int dimension, const std::str
   if (flat != blocks.size()) {
     for (std::size_t b = 0; b < blocks.size(); ++b) {
       if (blocks[b].nodes[2] != 1) continue;
-      throw InputError(label + ": block " + std::to_string(b) +
-                  " has nk = 1 but other blocks have nk > 1; a mesh cannot mix 2D and 3D blocks");
+      throw InputError(
+          label + ": block " + std::to_string(b) +
+          " has nk = 1 but other blocks have nk > 1; a mesh cannot mix 2D and 3D blocks");
     }
   }
   const double plane = blocks[0].z[0];
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     for (std::size_t n = 0; n < blocks[b].z.size(); ++n) {
       if (blocks[b].z[n] == plane) continue;
-      throw InputError(label + ": every block has nk = 1, so the grid is read as 2D, but z of node " +
-                  std::to_string(n) + " of block " + std::to_string(b) + " is " +
-                  std::to_string(blocks[b].z[n]) + " while block 0 lies in z = " +
-                  std::to_string(plane) + "; a 2D grid must lie in one plane z = const");
+      throw InputError(
+          label + ": every block has nk = 1, so the grid is read as 2D, but z of node " +
+          std::to_string(n) + " of block " + std::to_string(b) + " is " +
+          std::to_string(blocks[b].z[n]) + " while block 0 lies in z = " + std::to_string(plane) +
+          "; a 2D grid must lie in one plane z = const");
     }
   }
   for (BlockGrid& block : blocks) block.z.clear();
@@ -128,8 +130,8 @@ class BinaryReader {
   void require_bytes(std::size_t count, const std::string& what) const {
     if (bytes_.size() - offset_ >= count) return;
     throw InputError(label_ + " is truncated: it ends at byte " + std::to_string(bytes_.size()) +
-                " where " + what + " (" + std::to_string(count) + " bytes from byte " +
-                std::to_string(offset_) + ") was expected");
+                     " where " + what + " (" + std::to_string(count) + " bytes from byte " +
+                     std::to_string(offset_) + ") was expected");
   }
 
   [[noreturn]] void fail_at(std::size_t at, const std::string& problem) const {
@@ -139,8 +141,8 @@ class BinaryReader {
   void expect_end() const {
     if (offset_ == bytes_.size()) return;
     throw InputError(label_ + " has " + std::to_string(bytes_.size() - offset_) +
-                " bytes of trailing data after the last block's record, from byte " +
-                std::to_string(offset_));
+                     " bytes of trailing data after the last block's record, from byte " +
+                     std::to_string(offset_));
   }
 
  private:
@@ -293,21 +295,21 @@ class AsciiReader {
   [[noreturn]] void fail_at(std::size_t n, const std::string& problem,
                             const std::string& expected) const {
     throw InputError(label_ + ", number " + std::to_string(n + 1) + " (line " +
-                std::to_string(line_of(n)) + ") " + problem + ": '" + spelling(n) + "' (expected " +
-                expected + (problem == "is not positive" ? " >= 1)" : ")"));
+                     std::to_string(line_of(n)) + ") " + problem + ": '" + spelling(n) +
+                     "' (expected " + expected + (problem == "is not positive" ? " >= 1)" : ")"));
   }
 
   [[noreturn]] void truncated(const std::string& what) const {
     throw InputError(label_ + " is truncated: it ends after " + std::to_string(tokens_.size()) +
-                " numbers, where " + what + " was expected");
+                     " numbers, where " + what + " was expected");
   }
 
   void expect_end(std::size_t used) const {
     if (used == tokens_.size()) return;
-    throw InputError(label_ +
-                " has trailing data, numbers left over: " + std::to_string(tokens_.size() - used) +
-                " after the last block's coordinates, from number " + std::to_string(used + 1) +
-                " (line " + std::to_string(line_of(used)) + ", '" + spelling(used) + "')");
+    throw InputError(
+        label_ + " has trailing data, numbers left over: " + std::to_string(tokens_.size() - used) +
+        " after the last block's coordinates, from number " + std::to_string(used + 1) + " (line " +
+        std::to_string(line_of(used)) + ", '" + spelling(used) + "')");
   }
 
  private:

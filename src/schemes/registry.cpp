@@ -34,9 +34,10 @@ std::unique_ptr<Solver> make_solver(const RunConfig& config) {
       return incompressible::make_streamfunction_vorticity_solver(config);
     case SchemeKind::kMultiBlock:
       // A steady-state scheme: it has cycles and residuals, not time steps.
-      throw Error("internal error: the multiblock scheme marches to a steady state and has no "
-                  "time-accurate Solver; build it with make_steady_solver and run it with "
-                  "run_to_steady");
+      throw Error(
+          "internal error: the multiblock scheme marches to a steady state and has no "
+          "time-accurate Solver; build it with make_steady_solver and run it with "
+          "run_to_steady");
   }
   throw Error("internal error: no factory for scheme '" + config.scheme_name + "'");
 }

@@ -96,8 +96,8 @@ TEST(Cli, CheckPrintsResolvedDeck) {
 TEST(Cli, EveryShippedDeckPassesCheck) {
   TemporaryFolder folder;
   int decks = 0;
-  for (const auto& entry :
-       std::filesystem::recursive_directory_iterator(std::string(PORTAFLOW_SOURCE_DIR) + "/inputs")) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(
+           std::string(PORTAFLOW_SOURCE_DIR) + "/inputs")) {
     if (entry.path().extension() != ".yaml") continue;
     ++decks;
     const Result r = run_portaflow("check " + entry.path().string(), folder);

@@ -61,7 +61,7 @@ struct Stopped {
 Stopped run_and_signal(const std::string& arguments, const fs::path& log, int signal_number,
                        std::chrono::microseconds delay,
                        std::chrono::microseconds repeat_after = std::chrono::microseconds(-1)) {
-  fs::remove(log);  // an earlier run's log must not pass for this one's first line
+  fs::remove(log);       // an earlier run's log must not pass for this one's first line
   std::fflush(nullptr);  // or the child writes out what this process has buffered
   const pid_t pid = fork();
   if (pid == 0) {
@@ -98,9 +98,9 @@ TEST(Interrupt, RandomSignalsLeaveNoTemporaryAndRestartBitwise) {
                     "40-run test";
   TemporaryFolder folder;
   const fs::path whole = folder / "whole";
-  const Stopped reference = run_and_signal(" run " + kDeck + kSettings + " --set output.dir=" +
-                                               whole.string(),
-                                           folder / "whole.log", 0, {});
+  const Stopped reference =
+      run_and_signal(" run " + kDeck + kSettings + " --set output.dir=" + whole.string(),
+                     folder / "whole.log", 0, {});
   ASSERT_EQ(reference.exit_code, 0) << reference.log;
   // Signal moments are drawn over the shortest run seen so far: a reference run slowed by a
   // busy machine would otherwise send most signals after the later, faster runs had ended.
@@ -122,8 +122,8 @@ TEST(Interrupt, RandomSignalsLeaveNoTemporaryAndRestartBitwise) {
                  std::to_string(delay) + " us");
     const fs::path cut = folder / ("cut" + std::to_string(trial));
     const std::string arguments = " run " + kDeck + kSettings + " --set output.dir=" + cut.string();
-    const Stopped stopped =
-        run_and_signal(arguments, folder / "stopped.log", signal_number, std::chrono::microseconds(delay));
+    const Stopped stopped = run_and_signal(arguments, folder / "stopped.log", signal_number,
+                                           std::chrono::microseconds(delay));
     if (stopped.exit_code == 0 && mentions(stopped.log, "done: ")) {
       ++missed;
       run_time = std::min<long>(run_time, static_cast<long>(stopped.running.count()));
@@ -136,8 +136,9 @@ TEST(Interrupt, RandomSignalsLeaveNoTemporaryAndRestartBitwise) {
     if (stopped.exit_code == 0 || mentions(stopped.log, "came after the last step")) {
       after_last_step += stopped.exit_code != 0;  // finished: the outputs are the whole run's
     } else {
-      ASSERT_TRUE(mentions(stopped.log, (signal_number == SIGINT ? "interrupted by SIGINT after step "
-                                                                 : "interrupted by SIGTERM after step ")))
+      ASSERT_TRUE(
+          mentions(stopped.log, (signal_number == SIGINT ? "interrupted by SIGINT after step "
+                                                         : "interrupted by SIGTERM after step ")))
           << stopped.log;
       const std::string checkpoint = (cut / "checkpoint.pfc").string();
       ASSERT_TRUE(mentions(stopped.log, "Continue with: portaflow run " + kDeck)) << stopped.log;
@@ -151,9 +152,10 @@ TEST(Interrupt, RandomSignalsLeaveNoTemporaryAndRestartBitwise) {
       ASSERT_TRUE(read_file(whole / file) == read_file(cut / file)) << file << " differs";
     fs::remove_all(cut);
   }
-  std::printf("interrupt test (seed %u): %d SIGINT and %d SIGTERM delivered, %d missed; %d "
-              "restarted, %d during a write, %d after the last step\n",
-              seed, delivered[0], delivered[1], missed, restarted, during_write, after_last_step);
+  std::printf(
+      "interrupt test (seed %u): %d SIGINT and %d SIGTERM delivered, %d missed; %d "
+      "restarted, %d during a write, %d after the last step\n",
+      seed, delivered[0], delivered[1], missed, restarted, during_write, after_last_step);
   EXPECT_GT(restarted, 20);
 }
 
@@ -171,15 +173,16 @@ TEST(Interrupt, TheSameSignalTwiceAtOnceStillWritesTheCheckpoint) {
   Stopped stopped;
   for (int attempt = 0; attempt < 5 && !stopped.running_at_repeat; ++attempt) {
     fs::remove_all(out);
-    stopped = run_and_signal(
-        " run " + shipped_deck("incompressible/cavity_re100.yaml") +
-            " --set mesh.cells=[48,48] --set incompressible.poisson=jacobi"
-            " --set output.progress_seconds=0 --set output.dir=" + out.string(),
-        folder / "stopped.log", SIGTERM, std::chrono::milliseconds(300),
-        std::chrono::milliseconds(2));
+    stopped = run_and_signal(" run " + shipped_deck("incompressible/cavity_re100.yaml") +
+                                 " --set mesh.cells=[48,48] --set incompressible.poisson=jacobi"
+                                 " --set output.progress_seconds=0 --set output.dir=" +
+                                 out.string(),
+                             folder / "stopped.log", SIGTERM, std::chrono::milliseconds(300),
+                             std::chrono::milliseconds(2));
   }
   ASSERT_TRUE(stopped.running_at_repeat) << "the run ended before the second signal five times; "
-                                            "the test did not test that\n" << stopped.log;
+                                            "the test did not test that\n"
+                                         << stopped.log;
   ASSERT_EQ(stopped.exit_code, 143) << stopped.log;
   EXPECT_TRUE(mentions(stopped.log, "interrupted by SIGTERM after step ")) << stopped.log;
   EXPECT_TRUE(fs::exists(out / "checkpoint.pfc"));

@@ -27,9 +27,12 @@ std::string deck_with_blocks(const TemporaryFolder& folder, Edit edit, int level
              "mesh:\n  generator: plot3d\n  file: cube.xyz\n  default_boundary: far_field\n"
              "problem:\n  type: freestream\n  mach: 0.5\n"
              "multiblock:\n  order: 2\n"
-             "multigrid:\n  levels: " + std::to_string(levels) + "\n"
-             "time:\n  max_cycles: 2\n"
-             "output:\n  dir: " + (folder / "out").string() + "\n");
+             "multigrid:\n  levels: " +
+                 std::to_string(levels) +
+                 "\n"
+                 "time:\n  max_cycles: 2\n"
+                 "output:\n  dir: " +
+                 (folder / "out").string() + "\n");
   return (folder / "cube.yaml").string();
 }
 
@@ -78,7 +81,8 @@ TEST(MultiBlock3DInput, InterfaceNodesThatDoNotCoincideAreNamed) {
 TEST(MultiBlock3DInput, BlockTooSmallForTheMultigridLevelsIsNamed) {
   TemporaryFolder folder;
   // 5-node blocks: one coarse level would have 3 nodes per direction.
-  const auto deck = deck_with_blocks(folder, [](auto&) {}, 2);
+  const auto deck = deck_with_blocks(
+      folder, [](auto&) {}, 2);
   const auto r = run_portaflow("run " + deck, folder);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_TRUE(mentions(r.output, "cube.xyz")) << r.output;

@@ -27,8 +27,9 @@ using test_support::shipped_deck;
 
 // CE/SE Sod on 200 cells: 1D frames (.vtr), quick.
 std::string sod_into(const fs::path& dir, const std::string& every) {
-  return "run " + shipped_deck("cese/sod.yaml") + " --set mesh.cells=200 --set output.every=" +
-         every + " --set output.progress_seconds=0 --set output.dir=" + dir.string();
+  return "run " + shipped_deck("cese/sod.yaml") +
+         " --set mesh.cells=200 --set output.every=" + every +
+         " --set output.progress_seconds=0 --set output.dir=" + dir.string();
 }
 
 // A pid no process has: a child that has exited and been reaped.
@@ -48,7 +49,8 @@ TEST(OutputFolder, AnotherRunsFilesAreRefusedUnlessOverwrite) {
 
   const auto refused = run_portaflow(sod_into(out, "0.1"), folder);
   EXPECT_EQ(refused.exit_code, 2) << refused.output;
-  EXPECT_TRUE(mentions(refused.output, "output folder '" + out.string() + "' holds another run's files"))
+  EXPECT_TRUE(
+      mentions(refused.output, "output folder '" + out.string() + "' holds another run's files"))
       << refused.output;
   EXPECT_TRUE(mentions(refused.output, "--overwrite")) << refused.output;
   EXPECT_TRUE(fs::exists(out / "solution_0010.vtr")) << "a refused run must not touch the folder";
@@ -105,8 +107,9 @@ TEST(OutputFolder, WriteFailureMidRunNamesTheFileAndKeepsLastGoodOutput) {
   const fs::path out = folder / "out";
   // 64 blocks: 32 KiB (dash counts 512-byte blocks) or 64 KiB; a frame is under 10 KiB, the
   // history of 1000 steps about 100 KiB.
-  const auto run = run_portaflow(sod_into(out, "0.0125") + " --set mesh.cells=800 --set time.cfl=0.2",
-                                 folder, "ulimit -f 64;");
+  const auto run =
+      run_portaflow(sod_into(out, "0.0125") + " --set mesh.cells=800 --set time.cfl=0.2", folder,
+                    "ulimit -f 64;");
   EXPECT_EQ(run.exit_code, 1) << run.output;
   EXPECT_TRUE(mentions(run.output, "could not write '" + (out / "history.csv").string() + "'"))
       << run.output;

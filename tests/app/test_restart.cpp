@@ -57,7 +57,8 @@ TEST(Restart, Cese1DContinuesBitwise) {
 }
 
 TEST(Restart, Cese2DContinuesBitwise) {
-  expect_restart_is_bitwise("cese/riemann_2d_thesis.yaml", "mesh.cells=[48,40] --set time.t_end=0.3 --set output.every=0.1",
+  expect_restart_is_bitwise("cese/riemann_2d_thesis.yaml",
+                            "mesh.cells=[48,40] --set time.t_end=0.3 --set output.every=0.1",
                             "final.vtr");
 }
 
@@ -66,7 +67,8 @@ TEST(Restart, Cese2DContinuesBitwise) {
 // x-y / y-x alternation continues from the restored step count.
 TEST(Restart, MusclHancock2DContinuesBitwise) {
   expect_restart_is_bitwise("fv/riemann_2d_seed003.yaml",
-                            "mesh.cells=[200,180] --set fv.flux=hllc --set output.every=0.1", "final.vtr");
+                            "mesh.cells=[200,180] --set fv.flux=hllc --set output.every=0.1",
+                            "final.vtr");
 }
 
 TEST(Restart, Muscl2DContinuesBitwise) {
@@ -84,21 +86,24 @@ TEST(Restart, StreamfunctionVorticityContinuesBitwise) {
 // High-order elements: the state at every solution point is the whole of the solver's state.
 TEST(Restart, HighOrderCprContinuesBitwise) {
   expect_restart_is_bitwise("highorder/vortex_cpr_p2.yaml",
-                            "mesh.cells=[16,16] --set time.t_end=2 --set output.every=1", "final.vtu");
+                            "mesh.cells=[16,16] --set time.t_end=2 --set output.every=1",
+                            "final.vtu");
 }
 
 TEST(Restart, CheckpointOfAnotherRunIsRejected) {
   TemporaryFolder folder;
   const std::string out = (folder / "a").string();
-  ASSERT_EQ(run("run " + deck("cese/sod.yaml") + " --set output.dir=" + out +
-                    " --set output.checkpoint_every=10 --set time.max_steps=10 --set mesh.cells=100",
-                folder),
-            0);
+  ASSERT_EQ(
+      run("run " + deck("cese/sod.yaml") + " --set output.dir=" + out +
+              " --set output.checkpoint_every=10 --set time.max_steps=10 --set mesh.cells=100",
+          folder),
+      0);
   EXPECT_EQ(run("run " + deck("cese/sod.yaml") + " --set output.dir=" + out +
                     " --set mesh.cells=200 --restart " + out + "/checkpoint.pfc",
                 folder),
             2);
-  EXPECT_NE(read_file(folder / "command.log").find("was written by a cese1d run"), std::string::npos)
+  EXPECT_NE(read_file(folder / "command.log").find("was written by a cese1d run"),
+            std::string::npos)
       << read_file(folder / "command.log");
   EXPECT_EQ(run("run " + deck("cese/sod.yaml") + " --restart " + (folder / "nothing.pfc").string(),
                 folder),

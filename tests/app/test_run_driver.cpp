@@ -78,8 +78,8 @@ TEST(RunDriver, WritesFramesAtOutputTimesAndFinalState) {
   // dt = 0.1 clipped at the output times 0.25, 0.5, 0.75: 0.1 0.1 0.05 | 0.1 0.1 0.05 | ... = 12.
   EXPECT_EQ(summary.steps, 12);
   EXPECT_DOUBLE_EQ(summary.time, 1.0);
-  for (const char* f : {"solution_0000.vtr", "solution_0004.vtr", "solution.pvd", "final.csv",
-                        "history.csv"})
+  for (const char* f :
+       {"solution_0000.vtr", "solution_0004.vtr", "solution.pvd", "final.csv", "history.csv"})
     EXPECT_TRUE(std::filesystem::exists(folder / f)) << f;
   EXPECT_FALSE(std::filesystem::exists(folder / "solution_0005.vtr"));
   const std::string pvd = io::test_support::read_file(folder / "solution.pvd");

@@ -97,7 +97,6 @@ class ScriptedSteadySolver : public SteadySolver {
     return node;
   }
 
-
  private:
   Script script_;
   long long cycles_ = 0;
@@ -192,7 +191,9 @@ TEST(SteadyDriver, AnEquationStartingAtRoundOffIsMeasuredAgainstTheLargest) {
   EXPECT_TRUE(summary.converged) << log.str();
   EXPECT_EQ(summary.cycles, 10);
   EXPECT_NE(log.str().find("momentum_y 3.000e-15 / 3.000e-15 (at round-off: measured against the "
-                           "largest)"), std::string::npos) << log.str();
+                           "largest)"),
+            std::string::npos)
+      << log.str();
   // Just above the share (1e-8 of the largest) an equation keeps its own reference: never done.
   ScriptedSteadySolver::Script own = script;
   own.start[2] = 5e-8;
@@ -394,7 +395,8 @@ TEST(SteadyDriver, CommandLineListsChecksAndRefusesRestart) {
                                    (folder / "out").string() + "}\n");
   const CommandResult list = run_portaflow("list", folder);
   EXPECT_EQ(list.exit_code, 0);
-  EXPECT_NE(list.output.find("multiblock (2D/3D): 2D and 3D curvilinear multi-block SBP"), std::string::npos)
+  EXPECT_NE(list.output.find("multiblock (2D/3D): 2D and 3D curvilinear multi-block SBP"),
+            std::string::npos)
       << list.output;
   const CommandResult check = run_portaflow("check " + deck.string(), folder);
   EXPECT_EQ(check.exit_code, 0) << check.output;

@@ -26,9 +26,8 @@ TEST(ErrorDeathTest, DeviceRequireAbortsWithMessageAndLocation) {
   EXPECT_DEATH(
       {
         par_for(
-            "test.require", IndexRange{0, 4}, KOKKOS_LAMBDA(Index i) {
-              PORTAFLOW_REQUIRE(i < 2, "index past the end");
-            });
+            "test.require", IndexRange{0, 4},
+            KOKKOS_LAMBDA(Index i) { PORTAFLOW_REQUIRE(i < 2, "index past the end"); });
         Kokkos::fence();
       },
       "PortaFlow REQUIRE failed: index past the end .*test_error.cpp");

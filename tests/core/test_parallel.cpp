@@ -10,7 +10,8 @@ namespace {
 TEST(ParFor, Range1DVisitsEachIndexOnceWithHalfOpenBounds) {
   const Index n = 1000;
   Kokkos::View<int*, Layout, MemSpace> hits("hits", n);
-  par_for("test.range1d", IndexRange{3, n - 5}, KOKKOS_LAMBDA(Index i) { hits(i) += 1; });
+  par_for(
+      "test.range1d", IndexRange{3, n - 5}, KOKKOS_LAMBDA(Index i) { hits(i) += 1; });
   auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), hits);
   for (Index i = 0; i < n; ++i) EXPECT_EQ(host(i), (i >= 3 && i < n - 5) ? 1 : 0) << "i = " << i;
 }
@@ -19,7 +20,8 @@ TEST(ParFor, Box2DMatchesHostLoop) {
   const Index nj = 37, ni = 53;
   Kokkos::View<double**, Layout, MemSpace> a("a", nj, ni);
   const IndexBox2D box{{2, nj - 1}, {1, ni - 3}};
-  par_for("test.box2d", box, KOKKOS_LAMBDA(Index j, Index i) { a(j, i) = 1000.0 * j + i; });
+  par_for(
+      "test.box2d", box, KOKKOS_LAMBDA(Index j, Index i) { a(j, i) = 1000.0 * j + i; });
   auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), a);
   for (Index j = 0; j < nj; ++j)
     for (Index i = 0; i < ni; ++i) {
@@ -31,8 +33,9 @@ TEST(ParFor, Box2DMatchesHostLoop) {
 TEST(ParFor, Box3DMatchesHostLoop) {
   const Index nk = 5, nj = 7, ni = 9;
   Kokkos::View<int***, Layout, MemSpace> a("a", nk, nj, ni);
-  par_for("test.box3d", IndexBox3D{{1, nk}, {0, nj}, {2, ni}},
-          KOKKOS_LAMBDA(Index k, Index j, Index i) { a(k, j, i) = 100 * k + 10 * j + i; });
+  par_for(
+      "test.box3d", IndexBox3D{{1, nk}, {0, nj}, {2, ni}},
+      KOKKOS_LAMBDA(Index k, Index j, Index i) { a(k, j, i) = 100 * k + 10 * j + i; });
   auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), a);
   for (Index k = 0; k < nk; ++k)
     for (Index j = 0; j < nj; ++j)
@@ -42,9 +45,12 @@ TEST(ParFor, Box3DMatchesHostLoop) {
 
 TEST(ParFor, EmptyRangesRunNothing) {
   Kokkos::View<int*, Layout, MemSpace> hits("hits", 4);
-  par_for("test.empty", IndexRange{2, 2}, KOKKOS_LAMBDA(Index i) { hits(i) = 1; });
-  par_for("test.inverted", IndexRange{3, 1}, KOKKOS_LAMBDA(Index i) { hits(i) = 1; });
-  par_for("test.empty2d", IndexBox2D{{0, 0}, {0, 4}}, KOKKOS_LAMBDA(Index, Index i) { hits(i) = 1; });
+  par_for(
+      "test.empty", IndexRange{2, 2}, KOKKOS_LAMBDA(Index i) { hits(i) = 1; });
+  par_for(
+      "test.inverted", IndexRange{3, 1}, KOKKOS_LAMBDA(Index i) { hits(i) = 1; });
+  par_for(
+      "test.empty2d", IndexBox2D{{0, 0}, {0, 4}}, KOKKOS_LAMBDA(Index, Index i) { hits(i) = 1; });
   auto host = Kokkos::create_mirror_view_and_copy(HostSpace(), hits);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(host(i), 0);
 }
@@ -52,8 +58,8 @@ TEST(ParFor, EmptyRangesRunNothing) {
 TEST(ParReduce, SumAndMaxMatchHostLoop) {
   const Index n = 12345;
   // Integers summed in double are exact below 2^53, so the parallel sum must match exactly.
-  const double sum = par_sum<double>("test.sum", IndexRange{10, n},
-                                     KOKKOS_LAMBDA(Index i, double& acc) { acc += i % 97; });
+  const double sum = par_sum<double>(
+      "test.sum", IndexRange{10, n}, KOKKOS_LAMBDA(Index i, double& acc) { acc += i % 97; });
   double expected = 0;
   for (Index i = 10; i < n; ++i) expected += i % 97;
   EXPECT_EQ(sum, expected);
@@ -68,8 +74,8 @@ TEST(ParReduce, SumAndMaxMatchHostLoop) {
 
 TEST(ParReduce, Box2DSumMatchesHostLoop) {
   const IndexBox2D box{{1, 40}, {3, 71}};
-  const double sum = par_sum<double>("test.sum2d", box,
-                                     KOKKOS_LAMBDA(Index j, Index i, double& acc) { acc += j * i; });
+  const double sum = par_sum<double>(
+      "test.sum2d", box, KOKKOS_LAMBDA(Index j, Index i, double& acc) { acc += j * i; });
   double expected = 0;
   for (Index j = 1; j < 40; ++j)
     for (Index i = 3; i < 71; ++i) expected += j * i;
@@ -77,8 +83,8 @@ TEST(ParReduce, Box2DSumMatchesHostLoop) {
 }
 
 TEST(ParReduce, EmptyRangeGivesTheIdentity) {
-  const double sum = par_sum<double>("test.sum_empty", IndexRange{5, 5},
-                                     KOKKOS_LAMBDA(Index, double& acc) { acc += 1; });
+  const double sum = par_sum<double>(
+      "test.sum_empty", IndexRange{5, 5}, KOKKOS_LAMBDA(Index, double& acc) { acc += 1; });
   EXPECT_EQ(sum, 0.0);
 }
 

@@ -24,15 +24,16 @@ std::string table_key(const std::string& path) {
 bool in_table(const std::string& path, const std::vector<std::string>& values) {
   const std::string key = table_key(path);
   for (const auto& entry : deck_choice_table())
-    if (entry.values == values && std::find(entry.keys.begin(), entry.keys.end(), key) != entry.keys.end())
+    if (entry.values == values &&
+        std::find(entry.keys.begin(), entry.keys.end(), key) != entry.keys.end())
       return true;
   return false;
 }
 
 TEST(DeckChoices, EveryListTheReaderChecksIsInTheTable) {
   int decks = 0, checked = 0;
-  for (const auto& file :
-       std::filesystem::recursive_directory_iterator(std::string(PORTAFLOW_SOURCE_DIR) + "/inputs")) {
+  for (const auto& file : std::filesystem::recursive_directory_iterator(
+           std::string(PORTAFLOW_SOURCE_DIR) + "/inputs")) {
     if (file.path().extension() != ".yaml") continue;
     DeckReader deck = DeckReader::from_file(file.path());
     read_run_config(deck);
@@ -57,7 +58,8 @@ TEST(DeckChoices, ListingPrintsEveryEntry) {
     std::string line;
     for (std::size_t k = 0; k < entry.keys.size(); ++k) line += (k ? ", " : "") + entry.keys[k];
     line += ":";
-    for (std::size_t k = 0; k < entry.values.size(); ++k) line += (k ? ", " : " ") + entry.values[k];
+    for (std::size_t k = 0; k < entry.values.size(); ++k)
+      line += (k ? ", " : " ") + entry.values[k];
     line += "  (" + entry.scope;
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
   }

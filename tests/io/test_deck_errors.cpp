@@ -2,10 +2,9 @@
 // and what was found (issue 2, item 6). Line numbers below are those of the deck texts here.
 #include <gtest/gtest.h>
 
-#include "io/deck_test_support.hpp"
-
 #include <fstream>
 
+#include "io/deck_test_support.hpp"
 #include "io/temporary_folder.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/io/read_run_config.hpp"
@@ -51,7 +50,8 @@ TEST(DeckErrors, GoodDeckReadsWithDefaultsFilled) {
 }
 
 TEST(DeckErrors, UnknownKeyNamesLineColumnAndSuggestion) {
-  const std::string msg = error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  cfll: 0.4"));
+  const std::string msg =
+      error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  cfll: 0.4"));
   EXPECT_NE(msg.find("deck.yaml:12:3"), std::string::npos) << msg;
   EXPECT_NE(msg.find("unknown key 'time.cfll'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("did you mean 'time.cfl'"), std::string::npos) << msg;
@@ -72,7 +72,8 @@ TEST(DeckErrors, RepeatedKeyNamesBothLines) {
   EXPECT_NE(msg.find("'scheme' given twice"), std::string::npos) << msg;
   EXPECT_NE(msg.find("first at deck.yaml:1:1"), std::string::npos) << msg;
   // In a flow map too.
-  msg = error_of(replace(kGoodDeck, "{rho: 1.0, u: 0.0, p: 1.0}", "{rho: 1.0, u: 0.0, p: 1.0, rho: 2}"));
+  msg = error_of(
+      replace(kGoodDeck, "{rho: 1.0, u: 0.0, p: 1.0}", "{rho: 1.0, u: 0.0, p: 1.0, rho: 2}"));
   EXPECT_NE(msg.find("'problem.left.rho' given twice"), std::string::npos) << msg;
 }
 
@@ -91,7 +92,8 @@ TEST(DeckErrors, RealWhereIntegerExpected) {
 }
 
 TEST(DeckErrors, OutOfRangeNamesTheRange) {
-  const std::string msg = error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  cfl: 1.5"));
+  const std::string msg =
+      error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  cfl: 1.5"));
   EXPECT_NE(msg.find("deck.yaml:12:8"), std::string::npos) << msg;
   EXPECT_NE(msg.find("key 'time.cfl'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("in (0, 1]"), std::string::npos) << msg;
@@ -120,7 +122,8 @@ TEST(DeckErrors, MissingKeyWithTypoPointsAtTheTypo) {
 // A typo inside a nested state names the misspelt key, not a valid sibling that happens to be
 // as close (issue 25, item 2b: 'u' is one edit from 'p' too).
 TEST(DeckErrors, TypoInANestedStateNamesTheTypo) {
-  const std::string msg = error_of(replace(kGoodDeck, "{rho: 1.0, u: 0.0, p: 1.0}", "{rho: 1.0, u: 0.0, pp: 1.0}"));
+  const std::string msg =
+      error_of(replace(kGoodDeck, "{rho: 1.0, u: 0.0, p: 1.0}", "{rho: 1.0, u: 0.0, pp: 1.0}"));
   EXPECT_NE(msg.find("missing required key 'problem.left.p'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("found 'problem.left.pp'"), std::string::npos) << msg;
   EXPECT_EQ(msg.find("found 'problem.left.u'"), std::string::npos) << msg;
@@ -164,7 +167,8 @@ TEST(DeckErrors, MapWhereScalarExpected) {
 }
 
 TEST(DeckErrors, ScalarWhereMapExpected) {
-  const std::string msg = error_of(replace(kGoodDeck, "  left:  {rho: 1.0, u: 0.0, p: 1.0}", "  left: 3"));
+  const std::string msg =
+      error_of(replace(kGoodDeck, "  left:  {rho: 1.0, u: 0.0, p: 1.0}", "  left: 3"));
   EXPECT_NE(msg.find("deck.yaml:4:9"), std::string::npos) << msg;
   EXPECT_NE(msg.find("key 'problem.left': expected a map"), std::string::npos) << msg;
 }
@@ -221,8 +225,8 @@ TEST(DeckOverrides, OverrideReplacesValueAndIsWrittenResolved) {
 }
 
 TEST(DeckOverrides, OverrideCanAddANewMapValue) {
-  DeckReader deck = DeckReader::from_string(kGoodDeck, "deck.yaml",
-                                            {"problem.left={rho: 2, u: 0, p: 3}"});
+  DeckReader deck =
+      DeckReader::from_string(kGoodDeck, "deck.yaml", {"problem.left={rho: 2, u: 0, p: 3}"});
   const RunConfig config = read_run_config(deck);
   EXPECT_DOUBLE_EQ(config.problem.riemann.left.rho, 2.0);
   EXPECT_DOUBLE_EQ(config.problem.riemann.left.p, 3.0);
@@ -278,7 +282,8 @@ TEST(DeckErrors, HighOrderKeysAreChecked) {
   EXPECT_NE(divergence.find("highorder.divergence"), std::string::npos) << divergence;
   const std::string warp = error_of(kHighOrderDeck, {"mesh.warp=0.3"});
   EXPECT_NE(warp.find("mesh.warp"), std::string::npos) << warp;
-  const std::string problem = error_of(replace(kHighOrderDeck, "type: isentropic_vortex", "type: riemann"));
+  const std::string problem =
+      error_of(replace(kHighOrderDeck, "type: isentropic_vortex", "type: riemann"));
   EXPECT_NE(problem.find("problem.type"), std::string::npos) << problem;
 }
 
@@ -307,11 +312,12 @@ TEST(DeckErrors, IncompressibleKeysAreChecked) {
   EXPECT_NE(coarse.find("at least 4 cells"), std::string::npos) << coarse;
   const std::string solver = error_of(kCavityDeck, {"incompressible.poisson=multigrid"});
   EXPECT_NE(solver.find("bicgstab"), std::string::npos) << solver;
-  const std::string weight =
-      error_of(kCavityDeck, {"incompressible.poisson=jacobi", "incompressible.jacobi_relaxation=1.5"});
+  const std::string weight = error_of(
+      kCavityDeck, {"incompressible.poisson=jacobi", "incompressible.jacobi_relaxation=1.5"});
   EXPECT_NE(weight.find("incompressible.jacobi_relaxation"), std::string::npos) << weight;
   const std::string other = error_of(kCavityDeck, {"incompressible.jacobi_relaxation=0.8"});
-  EXPECT_NE(other.find("unknown key 'incompressible.jacobi_relaxation'"), std::string::npos) << other;
+  EXPECT_NE(other.find("unknown key 'incompressible.jacobi_relaxation'"), std::string::npos)
+      << other;
 }
 
 const std::string kAirfoilDeck = R"(scheme: streamfunction_vorticity
@@ -342,7 +348,8 @@ TEST(DeckErrors, AirfoilKeysAreChecked) {
   EXPECT_NE(coarse.find("too few for wall_spacing"), std::string::npos) << coarse;
   const std::string past = error_of(kAirfoilDeck, {"mesh.wall_spacing=0.5"});
   EXPECT_NE(past.find("reaches past the far field"), std::string::npos) << past;
-  const std::string odd = error_of(replace(kAirfoilDeck, "airfoil_intervals: 64", "airfoil_intervals: 65"));
+  const std::string odd =
+      error_of(replace(kAirfoilDeck, "airfoil_intervals: 64", "airfoil_intervals: 65"));
   EXPECT_NE(odd.find("deck.yaml:7:22"), std::string::npos) << odd;
   EXPECT_NE(odd.find("must be even"), std::string::npos) << odd;
   const std::string re = error_of(replace(kAirfoilDeck, "reynolds: 5000", "reynolds: 0"));

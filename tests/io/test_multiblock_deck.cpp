@@ -4,10 +4,9 @@
 // the first to use.
 #include <gtest/gtest.h>
 
-#include "io/deck_test_support.hpp"
-
 #include <filesystem>
 
+#include "io/deck_test_support.hpp"
 #include "io/temporary_folder.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/io/read_run_config.hpp"
@@ -363,7 +362,7 @@ TEST(MultiBlockDeck, MultigridKeys) {
   EXPECT_TRUE(c.multiblock.multigrid.w_cycle);
   EXPECT_EQ(c.multiblock.multigrid.post_smoothing, 1);
   EXPECT_EQ(c.multiblock.multigrid.correction_smoothing, 0.1);
-  EXPECT_EQ(defaults.multiblock.multigrid.coarsest_smoothing, 0);  // pre + post
+  EXPECT_EQ(defaults.multiblock.multigrid.coarsest_smoothing, 0);             // pre + post
   const std::string coarsest = kMultigridDeck + "  coarsest_smoothing: 1\n";  // line 17
   DeckReader coarsest_deck = DeckReader::from_string(coarsest, "deck.yaml");
   EXPECT_EQ(read_run_config(coarsest_deck).multiblock.multigrid.coarsest_smoothing, 1);
@@ -374,10 +373,12 @@ TEST(MultiBlockDeck, MultigridKeys) {
   msg = error_of(replace(kMultigridDeck, "cycle: w", "cycle: f"));
   EXPECT_NE(msg.find("deck.yaml:14:10"), std::string::npos) << msg;
   EXPECT_NE(msg.find("one of v, w"), std::string::npos) << msg;
-  msg = error_of(replace(kMultigridDeck, "post_smoothing: 1", "post_smoothing: 0\n  pre_smoothing: 0"));
+  msg = error_of(
+      replace(kMultigridDeck, "post_smoothing: 1", "post_smoothing: 0\n  pre_smoothing: 0"));
   EXPECT_NE(msg.find("no level would ever be smoothed"), std::string::npos) << msg;
   // 1 / 4 would give a node no weight of its own in 2D: excluded.
-  msg = error_of(replace(kMultigridDeck, "correction_smoothing: 0.1", "correction_smoothing: 0.25"));
+  msg =
+      error_of(replace(kMultigridDeck, "correction_smoothing: 0.1", "correction_smoothing: 0.25"));
   EXPECT_NE(msg.find("deck.yaml:16:25"), std::string::npos) << msg;
   EXPECT_NE(msg.find("multigrid.correction_smoothing"), std::string::npos) << msg;
   msg = error_of(replace(coarsest, "coarsest_smoothing: 1", "coarsest_smoothing: 0"));
@@ -399,7 +400,8 @@ TEST(MultiBlockDeck, ResidualSmoothingKeys) {
   EXPECT_EQ(c.multiblock.multigrid.residual_smoothing, 0.75);
   EXPECT_FALSE(c.multiblock.multigrid.directional_smoothing);
 
-  std::string msg = error_of(replace(deck_text, "residual_smoothing: 0.75", "residual_smoothing: -1"));
+  std::string msg =
+      error_of(replace(deck_text, "residual_smoothing: 0.75", "residual_smoothing: -1"));
   EXPECT_NE(msg.find("deck.yaml:17:23"), std::string::npos) << msg;
   EXPECT_NE(msg.find("multigrid.residual_smoothing"), std::string::npos) << msg;
   msg = error_of(replace(deck_text, "weights: constant", "weights: radial"));

@@ -3,6 +3,7 @@
 // bit for bit (EXPECT_EQ, no tolerance).
 #include <gtest/gtest.h>
 #include <vtkCellData.h>
+#include <vtkCellType.h>
 #include <vtkCompositeDataSet.h>
 #include <vtkDataArray.h>
 #include <vtkDataSet.h>
@@ -15,13 +16,12 @@
 #include <vtkRectilinearGrid.h>
 #include <vtkStructuredGrid.h>
 #include <vtkType.h>
+#include <vtkUnstructuredGrid.h>
 #include <vtkXMLGenericDataObjectReader.h>
 #include <vtkXMLMultiBlockDataReader.h>
 #include <vtkXMLRectilinearGridReader.h>
 #include <vtkXMLStructuredGridReader.h>
-#include <vtkUnstructuredGrid.h>
 #include <vtkXMLUnstructuredGridReader.h>
-#include <vtkCellType.h>
 
 #include <cmath>
 #include <functional>
@@ -440,7 +440,8 @@ TEST(VtkRoundTrip, LagrangeQuadrilateralsReadBack) {
     for (int d = 0; d < 3; ++d) EXPECT_EQ(x[d], mesh.point_coordinates[3 * p + d]);
     EXPECT_EQ(grid->GetPointData()->GetArray("rho")->GetTuple1(p), mesh.point_data[0].values[p]);
   }
-  EXPECT_EQ(grid->GetCellData()->GetArray("rho_average")->GetTuple1(1), mesh.cell_data[0].values[1]);
+  EXPECT_EQ(grid->GetCellData()->GetArray("rho_average")->GetTuple1(1),
+            mesh.cell_data[0].values[1]);
   // A wrong point count is refused before anything is written.
   mesh.point_coordinates.pop_back();
   EXPECT_THROW(write_vtu(folder / "bad.vtu", mesh), Error);

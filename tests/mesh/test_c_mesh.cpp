@@ -336,12 +336,14 @@ TEST(CMesh, DeviceGeneratorMatchesTheHostAfterTheSameIterations) {
   EXPECT_EQ(device_report.iterations, 150);
   double largest = 0, moved = 0;
   for (std::size_t n = 0; n < host.x.size(); ++n) {
-    largest = std::max({largest, std::fabs(host.x[n] - device.x[n]), std::fabs(host.y[n] - device.y[n])});
+    largest =
+        std::max({largest, std::fabs(host.x[n] - device.x[n]), std::fabs(host.y[n] - device.y[n])});
     moved = std::max({moved, std::fabs(host.x[n] - start.x[n]), std::fabs(host.y[n] - start.y[n])});
   }
-  std::printf("[ CMesh    ] device vs host after 150 iterations: max |difference| %.2e chords "
-              "(nodes moved up to %.2e); last relative change %.3e / %.3e\n",
-              largest, moved, host_report.max_change, device_report.max_change);
+  std::printf(
+      "[ CMesh    ] device vs host after 150 iterations: max |difference| %.2e chords "
+      "(nodes moved up to %.2e); last relative change %.3e / %.3e\n",
+      largest, moved, host_report.max_change, device_report.max_change);
   EXPECT_GT(moved, 1e-3);  // the smoothing did something
   EXPECT_LT(largest, 1e-10);
 }

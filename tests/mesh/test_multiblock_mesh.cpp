@@ -91,7 +91,7 @@ TEST(MultiBlockMesh, TwinOffsetsFollowTheOrientation) {
 // needs to find the mistake in a generator or a Plot3D file.
 TEST(MultiBlockMesh, ValidateRejectsEachRemainingKindOfError) {
   {
-    auto m = valid_mesh();  // the uncovered node is named, not just the face
+    auto m = valid_mesh();                         // the uncovered node is named, not just the face
     m.boundaries.erase(m.boundaries.begin() + 1);  // lower_left's jmin
     expect_invalid(m, "block 0 'lower_left', face jmin, node (0, 0, 0) is covered by no");
   }

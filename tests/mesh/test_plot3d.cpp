@@ -140,7 +140,8 @@ TEST(Plot3d, EachKindOfDamageIsReportedWithItsPlace) {
   expect_error("dims_length.x", patched(12, 7), "byte 12: the dimensions record is 7 bytes long");
   expect_error("zero_dim.x", patched(16, 0), "byte 16: dimension ni of block 0 is 0");
   expect_error("negative_dim.x", patched(23, 0xff), "byte 20: dimension nj of block 0 is -");
-  expect_error("marker28.x", patched(28, 0x80), "byte 28: the record marker before the "
+  expect_error("marker28.x", patched(28, 0x80),
+               "byte 28: the record marker before the "
                "coordinates of block 0 is 128, expected 144");
   expect_error("truncated.x", bytes.substr(0, bytes.size() - 10), "is truncated");
   expect_error("trailing.x", bytes + std::string(8, '\0'), "8 bytes of trailing data");
@@ -148,7 +149,8 @@ TEST(Plot3d, EachKindOfDamageIsReportedWithItsPlace) {
   expect_error("word.xyz", "1\n2 2\n0 1 0 1\n0 0 one 1\n",
                "number 10 (line 4) is not a number: 'one' (expected a y coordinate of block 0)");
   expect_error("nan.xyz", "1\n2 2\n0 nan 0 1 0 0 1 1\n", "is not a number: 'nan'");
-  expect_error("negative.xyz", "2\n2 2\n-2 2\n", "is not positive: '-2' (expected dimension ni "
+  expect_error("negative.xyz", "2\n2 2\n-2 2\n",
+               "is not positive: '-2' (expected dimension ni "
                "of block 1");
   expect_error("left_over.xyz", "1\n2 2\n0 1 0 1 0 0 1 1 7\n",
                "numbers left over: 1 after the last block's coordinates, from number 12");
@@ -179,8 +181,8 @@ std::set<std::pair<std::pair<int, int>, std::pair<int, int>>> node_pairs(
     const int d = face_direction(p.face);
     const int fixed = face_is_max(p.face) ? b.nodes[d] - 1 : 0;
     const int along = p.begin[0] + s;
-    return std::make_pair(p.block, static_cast<int>(d == 0 ? b.index(fixed, along)
-                                                           : b.index(along, fixed)));
+    return std::make_pair(p.block,
+                          static_cast<int>(d == 0 ? b.index(fixed, along) : b.index(along, fixed)));
   };
   for (const auto& i : interfaces)
     for (int s = 0; s < i.a.extent()[0]; ++s) {

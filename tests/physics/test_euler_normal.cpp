@@ -50,8 +50,8 @@ TEST(EulerNormal, RotatedFluxMatchesTheAxisFluxesAndScalesWithArea) {
     const auto direct =
         HllcFlux::flux<2>(E2::to_primitive(ul, gas), E2::to_primitive(ur, gas), dir, gas);
     const Real area = 2.5;
-    const auto rotated = rotated_riemann_flux<HllcFlux>(ul, ur, dir == 0 ? area : 0,
-                                                        dir == 1 ? area : 0, gas);
+    const auto rotated =
+        rotated_riemann_flux<HllcFlux>(ul, ur, dir == 0 ? area : 0, dir == 1 ? area : 0, gas);
     for (int v = 0; v < E2::kNumVars; ++v) EXPECT_NEAR(rotated[v], area * direct[v], 1e-13);
   }
   // Consistency along a skew normal: equal states give the physical normal flux.

@@ -477,8 +477,8 @@ TEST(RiemannFluxBehaviour, WeakWaveAgreementWithExactFlux) {
 // 1: F*L, 2: F*R, 3: F_R) and `shocked` whether either side's q_K > 1.
 template <int Dim>
 typename Euler<Dim>::State textbook_hllc(const typename Euler<Dim>::State& wl,
-                                         const typename Euler<Dim>::State& wr, int dir,
-                                         int& branch, bool& shocked) {
+                                         const typename Euler<Dim>::State& wr, int dir, int& branch,
+                                         bool& shocked) {
   using Eq = Euler<Dim>;
   const double g = kAir.gamma;
   const double rl = wl[Eq::kRho], rr = wr[Eq::kRho], ul = wl[Eq::kVel + dir],
@@ -497,8 +497,8 @@ typename Euler<Dim>::State textbook_hllc(const typename Euler<Dim>::State& wl,
   branch = sl >= 0 ? 0 : sr <= 0 ? 3 : -1;
   if (branch == 0) return fl;
   if (branch == 3) return fr;
-  const double s_star = (pr - pl + rl * ul * (sl - ul) - rr * ur * (sr - ur)) /
-                        (rl * (sl - ul) - rr * (sr - ur));
+  const double s_star =
+      (pr - pl + rl * ul * (sl - ul) - rr * ur * (sr - ur)) / (rl * (sl - ul) - rr * (sr - ur));
   const bool left = s_star >= 0;
   branch = left ? 1 : 2;
   const auto& w = left ? wl : wr;

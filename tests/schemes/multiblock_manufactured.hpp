@@ -1,5 +1,5 @@
-// The multi-block tests' settings and manufactured steady solution with its source, shared by the order tests
-// (test_multiblock.cpp) and the multigrid tests (test_multiblock_multigrid.cpp).
+// The multi-block tests' settings and manufactured steady solution with its source, shared by the
+// order tests (test_multiblock.cpp) and the multigrid tests (test_multiblock_multigrid.cpp).
 #pragma once
 
 #include <array>
@@ -32,7 +32,8 @@ template <class T>
 std::array<T, 4> manufactured(T x, T y) {
   using std::cos;
   using std::sin;
-  return {1.0 + 0.1 * sin(2.0 * x + 0.5) * cos(1.5 * y), 0.5 + 0.1 * cos(1.7 * x) * sin(2.0 * y + 0.3),
+  return {1.0 + 0.1 * sin(2.0 * x + 0.5) * cos(1.5 * y),
+          0.5 + 0.1 * cos(1.7 * x) * sin(2.0 * y + 0.3),
           0.3 + 0.1 * sin(1.3 * x + 0.2) * cos(1.1 * y),
           1.0 / 1.4 + 0.05 * cos(1.9 * x) * sin(1.4 * y + 0.1)};
 }

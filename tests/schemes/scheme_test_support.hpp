@@ -15,7 +15,8 @@
 
 namespace portaflow::test {
 
-inline RunConfig deck_config(const std::string& deck, const std::vector<std::string>& overrides = {}) {
+inline RunConfig deck_config(const std::string& deck,
+                             const std::vector<std::string>& overrides = {}) {
   io::DeckReader reader =
       io::DeckReader::from_file(std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + deck, overrides);
   return io::read_run_config(reader);
@@ -120,7 +121,8 @@ inline Fronts steepest_drops(const std::vector<double>& x, const std::vector<dou
 // The fronts of a 1D (radial) solution's density over its cell centres.
 inline Fronts fronts_of_1d(const SolutionSnapshot& s) {
   std::vector<double> x;
-  for (std::size_t k = 0; k + 1 < s.edges[0].size(); ++k) x.push_back(0.5 * (s.edges[0][k] + s.edges[0][k + 1]));
+  for (std::size_t k = 0; k + 1 < s.edges[0].size(); ++k)
+    x.push_back(0.5 * (s.edges[0][k] + s.edges[0][k + 1]));
   return steepest_drops(x, field(s, "rho"));
 }
 

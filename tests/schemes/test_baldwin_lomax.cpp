@@ -27,7 +27,8 @@ std::vector<double> reference_line(const std::vector<double>& y, const std::vect
     s_max = std::max(s_max, speed[j]);
     s_min = std::min(s_min, speed[j]);
   }
-  const double f_wake = std::min(y_max * f_max, c_wk * y_max * (s_max - s_min) * (s_max - s_min) / f_max);
+  const double f_wake =
+      std::min(y_max * f_max, c_wk * y_max * (s_max - s_min) * (s_max - s_min) / f_max);
   std::vector<double> nu_t(y.size());
   bool outer = false;
   for (std::size_t j = 0; j < y.size(); ++j) {
@@ -78,8 +79,10 @@ TEST(BaldwinLomax, MatchesTheModelsDefinitionOnWallAndWakeLines) {
     }
     EXPECT_EQ(got(0, i), 0) << "line " << i;
   }
-  std::printf("Baldwin-Lomax on a tanh layer: largest nu_t %.3e (%.1f nu), largest deviation from "
-              "the definition %.2e\n", largest, largest / nu, worst);
+  std::printf(
+      "Baldwin-Lomax on a tanh layer: largest nu_t %.3e (%.1f nu), largest deviation from "
+      "the definition %.2e\n",
+      largest, largest / nu, worst);
   EXPECT_LT(worst, 1e-12 * largest);
   EXPECT_GT(largest, 10 * nu);  // a turbulent layer at Re 1e5: eddy viscosity well above nu
   // Van Driest damping acts on the wall lines only: next to the wall their nu_t is far smaller.

@@ -28,10 +28,12 @@ void expect_converges_to_exact(const std::string& deck, double min_order) {
   }
   for (std::size_t k = 1; k < errors.size(); ++k)
     EXPECT_LT(errors[k], errors[k - 1]) << deck << " N = " << sizes[k];
-  const double order = test::observed_order(errors.front(), errors.back(), sizes.front(), sizes.back());
-  EXPECT_GE(order, min_order) << deck << ": L1 errors " << errors.front() << " .. " << errors.back();
-  std::printf("[ cese1d ] %s: L1(rho) N=200 %.3e, N=1600 %.3e, observed order %.2f\n",
-              deck.c_str(), errors.front(), errors.back(), order);
+  const double order =
+      test::observed_order(errors.front(), errors.back(), sizes.front(), sizes.back());
+  EXPECT_GE(order, min_order) << deck << ": L1 errors " << errors.front() << " .. "
+                              << errors.back();
+  std::printf("[ cese1d ] %s: L1(rho) N=200 %.3e, N=1600 %.3e, observed order %.2f\n", deck.c_str(),
+              errors.front(), errors.back(), order);
 }
 
 TEST(Cese1D, SodConvergesToExactSolution) { expect_converges_to_exact("cese/sod.yaml", 0.6); }
@@ -77,7 +79,8 @@ TEST(Cese1D, BlastWaveConservesMassAndEnergyWithReflectiveWalls) {
 // compiler may contract a*b + c into FMAs differently in the two code paths, so they agree to
 // round-off relative to each field's scale (1e-13: ~10^3 steps of 1e-16 errors).
 TEST(Cese1D, TeamAndFlatKernelsAgree) {
-  RunConfig team = deck_config("cese/blast_wave.yaml", {cells(1000), "execution.kernel=team", "execution.tile=64"});
+  RunConfig team = deck_config("cese/blast_wave.yaml",
+                               {cells(1000), "execution.kernel=team", "execution.tile=64"});
   RunConfig flat = deck_config("cese/blast_wave.yaml", {cells(1000), "execution.kernel=flat"});
   cese::Cese1DSolver a(team), b(flat);
   run_to(a, 0.01);
@@ -140,7 +143,8 @@ void expect_converges_to_fine_reference(const std::string& deck, int reference_c
     for (const auto& f : features) {
       const double x = steepest_jump(s, f.a, f.b), x_ref = steepest_jump(fine_s, f.a, f.b);
       EXPECT_LE(std::fabs(x - x_ref), 2 * dx) << deck << " N = " << n << ": " << f.name;
-      std::printf(" %s at %.5f (ref %.5f, %.1f cells)", f.name, x, x_ref, std::fabs(x - x_ref) / dx);
+      std::printf(" %s at %.5f (ref %.5f, %.1f cells)", f.name, x, x_ref,
+                  std::fabs(x - x_ref) / dx);
     }
     std::printf("\n");
   }

@@ -25,7 +25,8 @@ double l1_density_error(const cese::Cese2DSolver& solver, const RunConfig& c) {
     for (int i = 0; i < nx; ++i) {
       const double x = 0.5 * (s.edges[0][i] + s.edges[0][i + 1]);
       const double y = 0.5 * (s.edges[1][j] + s.edges[1][j + 1]);
-      sum += std::fabs(rho[j * nx + i] - exact_primitive(c.problem, c.mesh, c.physics.gamma, x, y, s.time)[0]);
+      sum += std::fabs(rho[j * nx + i] -
+                       exact_primitive(c.problem, c.mesh, c.physics.gamma, x, y, s.time)[0]);
     }
   return sum / (nx * ny);
 }
@@ -37,15 +38,18 @@ void expect_second_order(const std::string& alpha) {
   std::vector<double> errors;
   const std::vector<int> sizes{32, 64, 128};
   for (int n : sizes) {
-    const RunConfig c = deck_config("cese/density_wave.yaml", {cells2(n, n), "cese.alpha=" + alpha});
+    const RunConfig c =
+        deck_config("cese/density_wave.yaml", {cells2(n, n), "cese.alpha=" + alpha});
     cese::Cese2DSolver solver(c);
     run_to(solver, c.time.t_end);
     errors.push_back(l1_density_error(solver, c));
   }
   const double order_fine = test::observed_order(errors[1], errors[2], 64, 128);
   const double order_all = test::observed_order(errors[0], errors[2], 32, 128);
-  std::printf("[ cese2d ] density wave, alpha = %s: L1(rho) %.3e %.3e %.3e, orders %.2f (32-128) %.2f (64-128)\n",
-              alpha.c_str(), errors[0], errors[1], errors[2], order_all, order_fine);
+  std::printf(
+      "[ cese2d ] density wave, alpha = %s: L1(rho) %.3e %.3e %.3e, orders %.2f (32-128) %.2f "
+      "(64-128)\n",
+      alpha.c_str(), errors[0], errors[1], errors[2], order_all, order_fine);
   EXPECT_GE(order_fine, 1.8);
   EXPECT_GE(order_all, 1.8);
 }
@@ -58,12 +62,13 @@ TEST(Cese2D, DensityWaveSecondOrderAlpha0) { expect_second_order("0"); }
 // equal the 1D solution to round-off after the same steps (equal dt: dy > dx and v = 0).
 TEST(Cese2D, ReducesToCese1DForYUniformData) {
   const RunConfig c1 = deck_config("cese/sod.yaml", {"mesh.cells=200"});
-  const RunConfig c2 = deck_config(
-      "cese/riemann_2d.yaml",
-      {cells2(200, 4), "problem.northeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
-       "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
-       "problem.northwest={rho: 1, u: 0, v: 0, p: 1}", "problem.southwest={rho: 1, u: 0, v: 0, p: 1}",
-       "problem.center_x=0.5", "mesh.domain=[0, 1, 0, 1]", "time.cfl=0.8", "cese.alpha=2"});
+  const RunConfig c2 =
+      deck_config("cese/riemann_2d.yaml",
+                  {cells2(200, 4), "problem.northeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                   "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                   "problem.northwest={rho: 1, u: 0, v: 0, p: 1}",
+                   "problem.southwest={rho: 1, u: 0, v: 0, p: 1}", "problem.center_x=0.5",
+                   "mesh.domain=[0, 1, 0, 1]", "time.cfl=0.8", "cese.alpha=2"});
   cese::Cese1DSolver one(c1);
   cese::Cese2DSolver two(c2);
   for (int step = 0; step < 120; ++step) {
@@ -105,12 +110,14 @@ TEST(Cese2D, PeriodicConservesMassMomentumEnergy) {
 TEST(Cese2D, ReflectiveWallsConserveMassAndEnergy) {
   // A quadrant explosion at rest (eq. 5.1's own data flow out of the south-west corner and open
   // a near-vacuum there when both walls reflect).
-  const RunConfig c = deck_config(
-      "cese/riemann_2d_thesis.yaml",
-      {cells2(64, 64), "boundary.x_min=reflective", "boundary.x_max=reflective",
-       "boundary.y_min=reflective", "boundary.y_max=reflective",
-       "problem.northeast={rho: 1, u: 0, v: 0, p: 1}", "problem.northwest={rho: 0.125, u: 0, v: 0, p: 0.1}",
-       "problem.southwest={rho: 0.125, u: 0, v: 0, p: 0.1}", "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}"});
+  const RunConfig c =
+      deck_config("cese/riemann_2d_thesis.yaml",
+                  {cells2(64, 64), "boundary.x_min=reflective", "boundary.x_max=reflective",
+                   "boundary.y_min=reflective", "boundary.y_max=reflective",
+                   "problem.northeast={rho: 1, u: 0, v: 0, p: 1}",
+                   "problem.northwest={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                   "problem.southwest={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                   "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}"});
   cese::Cese2DSolver solver(c);
   const auto before = solver.conserved_totals();
   const long long steps = run_to(solver, 1.0);  // long enough for waves to hit every wall twice
@@ -127,7 +134,8 @@ TEST(Cese2D, FourQuadrantRiemannStaysDiagonallySymmetric) {
   cese::Cese2DSolver solver(c);
   run_to(solver, 0.25);
   const auto a = test::diagonal_asymmetry(solver.snapshot(), 100);
-  std::printf("[ cese2d ] diagonal asymmetry after t = 0.25: rho %.2e, u-v %.2e\n", a.rho, a.velocity);
+  std::printf("[ cese2d ] diagonal asymmetry after t = 0.25: rho %.2e, u-v %.2e\n", a.rho,
+              a.velocity);
   EXPECT_LE(a.rho, 1e-13);       // rho ~ 1: round-off
   EXPECT_LE(a.velocity, 1e-13);  // |u| ~ 1: round-off
 }

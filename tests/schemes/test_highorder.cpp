@@ -59,7 +59,8 @@ std::vector<Case> all_cases() {
 
 std::vector<std::string> case_settings(const Case& c) {
   std::vector<std::string> s;
-  if (std::string(c.method) == "cpr") s.push_back(std::string("highorder.divergence=") + c.divergence);
+  if (std::string(c.method) == "cpr")
+    s.push_back(std::string("highorder.divergence=") + c.divergence);
   return s;
 }
 
@@ -166,9 +167,9 @@ TEST(HighOrder, VortexConvergesAtDesignOrder) {
       const std::string flux = k == 2 ? "hllc" : "rusanov";
       std::vector<double> errors;
       for (int n : {20, 40}) {
-        const RunConfig config =
-            vortex(method, k, n, {"time.t_end=0.5", "highorder.flux=" + flux,
-                                  "time.cfl=" + std::string(k == 3 ? "0.06" : "0.1")});
+        const RunConfig config = vortex(method, k, n,
+                                        {"time.t_end=0.5", "highorder.flux=" + flux,
+                                         "time.cfl=" + std::string(k == 3 ? "0.06" : "0.1")});
         auto solver = make_highorder_solver(config);
         test::run_to(*solver, config.time.t_end);
         errors.push_back(solver->density_errors().pointwise);

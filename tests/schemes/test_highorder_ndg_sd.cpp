@@ -76,7 +76,8 @@ TEST(HighOrderNdgSd, UniformFlowIsPreservedOnAWarpedGrid) {
       const auto start = point_state(*solver);
       for (int s = 0; s < 20; ++s) solver->advance(solver->stable_time_step());
       const double change = max_change(start, point_state(*solver));
-      std::printf("[ highorder ] uniform flow, warp 0.1, %s: max change %.2e\n", describe(v, k).c_str(), change);
+      std::printf("[ highorder ] uniform flow, warp 0.1, %s: max change %.2e\n",
+                  describe(v, k).c_str(), change);
       EXPECT_LT(change, 1e-12) << describe(v, k);
     }
 }
@@ -108,14 +109,16 @@ TEST(HighOrderNdgSd, TotalsAreConserved) {
 TEST(HighOrderNdgSd, NdgIsCprFluxInterpolationOnStraightElements) {
   for (int k = 1; k <= kHighOrderMaxDegree; ++k) {
     auto ndg = make_highorder_solver(vortex("ndg", k, 7));
-    auto cpr = make_highorder_solver(vortex("cpr", k, 7, {"highorder.divergence=flux_interpolation"}));
+    auto cpr =
+        make_highorder_solver(vortex("cpr", k, 7, {"highorder.divergence=flux_interpolation"}));
     for (int s = 0; s < 10; ++s) {
       const double dt = ndg->stable_time_step();
       ndg->advance(dt);
       cpr->advance(dt);
     }
     const double difference = max_change(point_state(*ndg), point_state(*cpr));
-    std::printf("[ highorder ] ndg vs cpr flux interpolation P%d: max difference %.2e\n", k, difference);
+    std::printf("[ highorder ] ndg vs cpr flux interpolation P%d: max difference %.2e\n", k,
+                difference);
     EXPECT_LT(difference, 1e-12) << "P" << k;
   }
 }
@@ -154,8 +157,10 @@ TEST(HighOrderNdgSd, LimiterLeavesTheVortexAlone) {
       ASSERT_DOUBLE_EQ(config.highorder.limiter.threshold, 1e-3);
       auto solver = make_highorder_solver(config);
       test::run_to(*solver, config.time.t_end);
-      std::printf("[ highorder ] vortex %s P%d with the limiter: %lld troubled, %lld scaled element-stages\n",
-                  method, k, solver->troubled_element_stages(), solver->positivity_element_stages());
+      std::printf(
+          "[ highorder ] vortex %s P%d with the limiter: %lld troubled, %lld scaled "
+          "element-stages\n",
+          method, k, solver->troubled_element_stages(), solver->positivity_element_stages());
       EXPECT_EQ(solver->troubled_element_stages(), 0) << method << " P" << k;
       EXPECT_EQ(solver->positivity_element_stages(), 0) << method << " P" << k;
     }
@@ -164,7 +169,8 @@ TEST(HighOrderNdgSd, LimiterLeavesTheVortexAlone) {
 // The detector does act where it must: on the radial explosion's initial discontinuity; and the
 // run's output line says so.
 TEST(HighOrderNdgSd, LimiterFlagsTheExplosion) {
-  auto solver = make_highorder_solver(test::deck_config("highorder/radial_dg_p1.yaml", {cells_setting(20)}));
+  auto solver =
+      make_highorder_solver(test::deck_config("highorder/radial_dg_p1.yaml", {cells_setting(20)}));
   solver->advance(solver->stable_time_step());
   EXPECT_GT(solver->troubled_element_stages(), 0);
   // The output line reports the stage maximum since the previous output, then starts again.
@@ -188,8 +194,8 @@ TEST(HighOrderNdgSd, RadialExplosion) {
   const int n = 50;
   const double h = 2.0 / n;
   for (const char* method : {"dg", "cpr", "ndg", "sd"}) {
-    const RunConfig config = test::deck_config(std::string("highorder/radial_") + method + "_p1.yaml",
-                                               {cells_setting(n)});
+    const RunConfig config = test::deck_config(
+        std::string("highorder/radial_") + method + "_p1.yaml", {cells_setting(n)});
     auto solver = make_highorder_solver(config);
     const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
     long long steps = 0;
@@ -201,16 +207,20 @@ TEST(HighOrderNdgSd, RadialExplosion) {
     const auto u = point_state(*solver);
     const int ni = n * solver->points_per_direction(), nj = ni;
     const std::size_t count = static_cast<std::size_t>(ni) * nj;
-    auto at = [&](int v, int J, int I) { return double(u[v * count + static_cast<std::size_t>(J) * ni + I]); };
+    auto at = [&](int v, int J, int I) {
+      return double(u[v * count + static_cast<std::size_t>(J) * ni + I]);
+    };
     double axes = 0, diagonal = 0, p_min = 1e30, rho_min = 1e30;
     for (int J = 0; J < nj; ++J)
       for (int I = 0; I < ni; ++I) {
         const int mi = ni - 1 - I, mj = nj - 1 - J;
-        axes = std::max({axes, std::fabs(at(0, J, I) - at(0, J, mi)), std::fabs(at(0, J, I) - at(0, mj, I)),
-                         std::fabs(at(1, J, I) + at(1, J, mi)), std::fabs(at(2, J, I) + at(2, mj, I)),
-                         std::fabs(at(3, J, I) - at(3, J, mi))});
-        diagonal = std::max({diagonal, std::fabs(at(0, J, I) - at(0, I, J)),
-                             std::fabs(at(1, J, I) - at(2, I, J)), std::fabs(at(3, J, I) - at(3, I, J))});
+        axes = std::max(
+            {axes, std::fabs(at(0, J, I) - at(0, J, mi)), std::fabs(at(0, J, I) - at(0, mj, I)),
+             std::fabs(at(1, J, I) + at(1, J, mi)), std::fabs(at(2, J, I) + at(2, mj, I)),
+             std::fabs(at(3, J, I) - at(3, J, mi))});
+        diagonal =
+            std::max({diagonal, std::fabs(at(0, J, I) - at(0, I, J)),
+                      std::fabs(at(1, J, I) - at(2, I, J)), std::fabs(at(3, J, I) - at(3, I, J))});
         physics::Euler<2>::State q;
         for (int v = 0; v < 4; ++v) q[v] = at(v, J, I);
         rho_min = std::min(rho_min, double(q[0]));
@@ -223,11 +233,12 @@ TEST(HighOrderNdgSd, RadialExplosion) {
       rho.push_back(at(0, nj / 2, I));
     }
     const test::Fronts got = test::steepest_drops(r, rho);
-    std::printf("[ highorder ] radial explosion %s P1 %dx%d, %lld steps: contact %.4f (reference %.4f), "
-                "shock %.4f (reference %.4f), element %.4f; asymmetry axes %.1e diagonal %.1e; "
-                "min rho %.4f min p %.4f; %lld troubled / %lld scaled element-stages\n",
-                method, n, n, steps, got.contact, ref.contact, got.shock, ref.shock, h, axes, diagonal,
-                rho_min, p_min, solver->troubled_element_stages(), solver->positivity_element_stages());
+    std::printf(
+        "[ highorder ] radial explosion %s P1 %dx%d, %lld steps: contact %.4f (reference %.4f), "
+        "shock %.4f (reference %.4f), element %.4f; asymmetry axes %.1e diagonal %.1e; "
+        "min rho %.4f min p %.4f; %lld troubled / %lld scaled element-stages\n",
+        method, n, n, steps, got.contact, ref.contact, got.shock, ref.shock, h, axes, diagonal,
+        rho_min, p_min, solver->troubled_element_stages(), solver->positivity_element_stages());
     EXPECT_LE(std::fabs(got.contact - ref.contact), 2 * h) << method;
     EXPECT_LE(std::fabs(got.shock - ref.shock), 2 * h) << method;
     EXPECT_LE(axes, 1e-12) << method;

@@ -116,12 +116,13 @@ TEST(IncompressibleAirfoil, LinearStreamFunctionIsExactAcrossTheCut) {
                 exact_start || rule(j, i) == kPsiFixed ? stream.psi(g.x(j, i), g.y(j, i)) : 0;
           });
       // Jacobi: tolerance 0, so it sweeps 200 times.
-      auto poisson = solver == 0   ? make_jacobi_poisson(domain, 1.0, 0, 200)
-                     : make_bicgstab_poisson(domain,
-                                             solver == 1   ? PreconditionerKind::kJacobi
-                                             : solver == 2 ? PreconditionerKind::kMultigrid
-                                                           : PreconditionerKind::kLineMultigrid,
-                                             1e-13, 20000);
+      auto poisson = solver == 0
+                         ? make_jacobi_poisson(domain, 1.0, 0, 200)
+                         : make_bicgstab_poisson(domain,
+                                                 solver == 1   ? PreconditionerKind::kJacobi
+                                                 : solver == 2 ? PreconditionerKind::kMultigrid
+                                                               : PreconditionerKind::kLineMultigrid,
+                                                 1e-13, 20000);
       const PoissonResult r = poisson->solve(psi, omega);
       apply_psi_rules(g, domain.layout, stream, psi);
       const double error = par_max<double>(

@@ -9,10 +9,10 @@
 #include <complex>
 #include <map>
 
+#include "multiblock_manufactured.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 #include "portaflow/mesh/c_mesh.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
-#include "multiblock_manufactured.hpp"
 
 namespace portaflow::multiblock {
 namespace {
@@ -110,7 +110,8 @@ double order_between(double coarse, double fine) { return std::log2(coarse / fin
 void expect_order(int order, double minimum) {
   std::vector<double> errors;
   for (int n : {17, 33, 65}) {
-    const SteadyResult r = solve_manufactured(mesh::four_block_mesh({n, n}, {0, 1, 0, 1}, 0.08), order);
+    const SteadyResult r =
+        solve_manufactured(mesh::four_block_mesh({n, n}, {0, 1, 0, 1}, 0.08), order);
     EXPECT_TRUE(r.converged()) << "n " << n << ": " << r.cycles << " cycles, residual "
                                << r.residual << ", drop " << r.drop;
     errors.push_back(r.l2_error);
@@ -144,8 +145,10 @@ void expect_interface_difference(int order, double minimum) {
       sum += (four.rho[k] - it->second) * (four.rho[k] - it->second);
     }
     differences.push_back(std::sqrt(sum / four.rho.size()));
-    std::printf("order-%d operator, %dx%d: one block error %.3e, four blocks %.3e, "
-                "difference %.3e\n", order, n, n, one.l2_error, four.l2_error, differences.back());
+    std::printf(
+        "order-%d operator, %dx%d: one block error %.3e, four blocks %.3e, "
+        "difference %.3e\n",
+        order, n, n, one.l2_error, four.l2_error, differences.back());
   }
   const double p2 = order_between(differences[1], differences[2]);
   std::printf("difference order %.2f, %.2f\n", order_between(differences[0], differences[1]), p2);
@@ -193,7 +196,8 @@ TEST(MultiBlockKernels, TeamAndFlatResidualsAgree) {
 // points once each, in increasing order, and every face point listed once, under its own node,
 // in increasing order (the fixed order that makes runs repeat bitwise).
 TEST(MultiBlockKernels, FacePointsAreListedByNodeOnceEachInOrder) {
-  const MultiBlockSolver solver(base_config(2), mesh::four_block_mesh({41, 37}, {0, 2, 0, 1}, 0.08));
+  const MultiBlockSolver solver(base_config(2),
+                                mesh::four_block_mesh({41, 37}, {0, 2, 0, 1}, 0.08));
   const FacePoints& fp = solver.face_points();
   const auto node = Kokkos::create_mirror_view_and_copy(HostSpace(), fp.node);
   const auto nodes = Kokkos::create_mirror_view_and_copy(HostSpace(), fp.nodes);

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
 #include <cmath>
 #include <complex>
 #include <set>
@@ -16,10 +15,10 @@
 #include "multiblock_manufactured.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
-#include "portaflow/mesh/plot3d.hpp"
 #include "portaflow/mesh/c_mesh.hpp"
 #include "portaflow/mesh/cube_mesh.hpp"
 #include "portaflow/mesh/extrude_mesh.hpp"
+#include "portaflow/mesh/plot3d.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 
 namespace portaflow::multiblock {
@@ -143,14 +142,16 @@ TEST(MultiBlock3DFreestream, PreservedOnEveryShippedCurvedMesh) {
     const double cube = freestream_residual(mesh::cube_mesh({17, 19, 21}, kUnitCube, 0.1), order);
     const double blocks =
         freestream_residual(mesh::cube_blocks_mesh({17, 19, 21}, kUnitCube, 0.1), order);
-    const double naca = freestream_residual(mesh::extrude(mesh::naca0012_c_mesh(0, 20), 9, 1.0),
-                                            order);
+    const double naca =
+        freestream_residual(mesh::extrude(mesh::naca0012_c_mesh(0, 20), 9, 1.0), order);
     EXPECT_LT(cube, 1e-12) << "order " << order;
     EXPECT_LT(blocks, 1e-12) << "order " << order;
     // The airfoil's wall cells have J ~ 1e5 (as in 2D): round-off amplified by J.
     EXPECT_LT(naca, 1e-9) << "order " << order;
-    std::printf("3D freestream max |dU/dt|, order %d: cube %.2e, cube_blocks %.2e, extruded "
-                "naca0012 %.2e\n", order, cube, blocks, naca);
+    std::printf(
+        "3D freestream max |dU/dt|, order %d: cube %.2e, cube_blocks %.2e, extruded "
+        "naca0012 %.2e\n",
+        order, cube, blocks, naca);
   }
 }
 
@@ -265,9 +266,8 @@ int multigrid_levels(int n) {
 void expect_order_3d(int order, int coarse, double minimum) {
   std::vector<double> errors;
   for (int n : {coarse, 2 * coarse - 1}) {
-    const SteadyError r =
-        solve_manufactured_3d(mesh::cube_blocks_mesh({n, n, n}, kUnitCube, 0.08), order,
-                              multigrid_levels(n));
+    const SteadyError r = solve_manufactured_3d(mesh::cube_blocks_mesh({n, n, n}, kUnitCube, 0.08),
+                                                order, multigrid_levels(n));
     EXPECT_TRUE(r.converged) << "n " << n << ": " << r.cycles << " cycles, drop " << r.drop;
     errors.push_back(r.l2_error);
     std::printf("3D MMS order-%d operator, cube_blocks %d^3: L2(rho) error %.3e (%lld cycles)\n",
@@ -325,7 +325,8 @@ TEST(MultiBlock3DExtruded, Naca0012KeepsThe2DSolutionAndForces) {
     for (int k = 0; k < kSpanNodes; ++k)
       for (std::size_t q = 0; q < layer; ++q) {
         const int to[4] = {0, 1, 2, 4};  // rho, rho u, rho v, E (rho w = 0)
-        for (int v = 0; v < 4; ++v) state_3d[to[v] * n3 + at3 + k * layer + q] = state_2d[v * n2 + at2 + q];
+        for (int v = 0; v < 4; ++v)
+          state_3d[to[v] * n3 + at3 + k * layer + q] = state_2d[v * n2 + at2 + q];
       }
     at2 += layer;
     at3 += layer * kSpanNodes;
@@ -333,7 +334,8 @@ TEST(MultiBlock3DExtruded, Naca0012KeepsThe2DSolutionAndForces) {
   solver.set_conservative_state(state_3d);
   const ForceCoefficients start = solver.forces();
   // surface_cp.csv's points: the wall of every layer (not the symmetry planes), each with its
-  // span index and z, and the 2D wall's Cp at the same chordwise node (the same state on every layer).
+  // span index and z, and the 2D wall's Cp at the same chordwise node (the same state on every
+  // layer).
   const auto wall_2d = flat.surface_pressure();
   const auto wall_3d = solver.surface_pressure();
   ASSERT_EQ(wall_3d.size(), wall_2d.size() * kSpanNodes);
@@ -352,11 +354,13 @@ TEST(MultiBlock3DExtruded, Naca0012KeepsThe2DSolutionAndForces) {
   const ForceCoefficients end = solver.forces();
   double relative = 0;
   for (int v = 0; v < 4; ++v) relative = std::max(relative, norms[v < 3 ? v : 4] / first[v]);
-  std::printf("extruded NACA 0012 (%d span nodes): 2D CL %.10f CD %.4e; 3D from the 2D state CL "
-              "%.10f CD %.4e, after 50 cycles CL %.10f CD %.4e (|dCL| %.1e, |dCD| %.1e), residual %.2e "
-              "of the 2D start, momentum_z %.2e\n", kSpanNodes, forces_2d.lift, forces_2d.drag,
-              start.lift, start.drag, end.lift, end.drag, std::fabs(end.lift - forces_2d.lift),
-              std::fabs(end.drag - forces_2d.drag), relative, norms[3]);
+  std::printf(
+      "extruded NACA 0012 (%d span nodes): 2D CL %.10f CD %.4e; 3D from the 2D state CL "
+      "%.10f CD %.4e, after 50 cycles CL %.10f CD %.4e (|dCL| %.1e, |dCD| %.1e), residual %.2e "
+      "of the 2D start, momentum_z %.2e\n",
+      kSpanNodes, forces_2d.lift, forces_2d.drag, start.lift, start.drag, end.lift, end.drag,
+      std::fabs(end.lift - forces_2d.lift), std::fabs(end.drag - forces_2d.drag), relative,
+      norms[3]);
   EXPECT_NEAR(start.lift, forces_2d.lift, 1e-8);
   EXPECT_NEAR(start.drag, forces_2d.drag, 1e-8);
   EXPECT_NEAR(end.lift, forces_2d.lift, 1e-8);

@@ -10,10 +10,10 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 #include "portaflow/mesh/c_mesh.hpp"
-#include "portaflow/schemes/multiblock/steady_solver.hpp"
 #include "portaflow/mesh/coarsen_mesh.hpp"
 #include "portaflow/schemes/multiblock/grid_transfer.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
+#include "portaflow/schemes/multiblock/steady_solver.hpp"
 
 namespace portaflow::multiblock {
 namespace {
@@ -239,12 +239,13 @@ TEST(MultigridCycle, ReachesTheSingleGridSolutionInFewerCycles) {
     const Converged single = converge(1, false, order, 33);
     const Converged v_cycles = converge(3, false, order, 33);
     const Converged w_cycles = converge(3, true, order, 33);
-    std::printf("manufactured, order %d, 33x33 four blocks: single grid %lld cycles, "
-                "V(3 levels) %lld, W(3 levels) %lld\n",
-                order, single.cycles, v_cycles.cycles, w_cycles.cycles);
+    std::printf(
+        "manufactured, order %d, 33x33 four blocks: single grid %lld cycles, "
+        "V(3 levels) %lld, W(3 levels) %lld\n",
+        order, single.cycles, v_cycles.cycles, w_cycles.cycles);
     for (const Converged* run : {&single, &v_cycles, &w_cycles})
-      EXPECT_TRUE(run->converged()) << "order " << order << ": drop " << run->drop << " after "
-                                    << run->cycles << " cycles";
+      EXPECT_TRUE(run->converged())
+          << "order " << order << ": drop " << run->drop << " after " << run->cycles << " cycles";
     EXPECT_LT(largest_change(v_cycles.state, single.state), 1e-8) << "order " << order;
     EXPECT_LT(largest_change(w_cycles.state, single.state), 1e-8) << "order " << order;
     EXPECT_LT(w_cycles.cycles, single.cycles / 2) << "order " << order;
@@ -303,13 +304,13 @@ TEST(MultigridCycle, Naca0012VAndWCyclesGiveTheSingleGridForces) {
   // (neighbour weight 0.05) and one Runge-Kutta cycle a visit on the coarsest level, which took
   // 186 cycles here against 365 with the default averaging 0.2 and 4 there.
   const Result light = run(3, false, true, 0.05, 1), averaged = run(3, false, true);
-  std::printf("NACA 0012 level 0: single grid %lld cycles (CL %.10f, CD %.3e), multigrid (3 levels, "
-              "V(2,2)) %lld cycles (CL %.10f, CD %.3e), W(2,2) %lld cycles; smoothed V(2,2) at "
-              "CFL 7.5: the deck (averaging 0.05, 1 cycle on the coarsest level) %lld cycles, averaging "
-              "0.2 and 4 there %lld\n",
-              single.cycles, single.forces.lift, single.forces.drag, multigrid.cycles,
-              multigrid.forces.lift, multigrid.forces.drag, w_cycles.cycles, light.cycles,
-              averaged.cycles);
+  std::printf(
+      "NACA 0012 level 0: single grid %lld cycles (CL %.10f, CD %.3e), multigrid (3 levels, "
+      "V(2,2)) %lld cycles (CL %.10f, CD %.3e), W(2,2) %lld cycles; smoothed V(2,2) at "
+      "CFL 7.5: the deck (averaging 0.05, 1 cycle on the coarsest level) %lld cycles, averaging "
+      "0.2 and 4 there %lld\n",
+      single.cycles, single.forces.lift, single.forces.drag, multigrid.cycles,
+      multigrid.forces.lift, multigrid.forces.drag, w_cycles.cycles, light.cycles, averaged.cycles);
   EXPECT_LT(single.drop, 1e-10);
   EXPECT_LT(light.cycles, averaged.cycles * 2 / 3);
   for (const Result* r : {&multigrid, &w_cycles, &light, &averaged}) {

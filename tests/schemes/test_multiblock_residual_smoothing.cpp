@@ -167,13 +167,15 @@ TEST(ResidualSmoothing, MultigridWithSmoothingReachesTheSingleGridSolution) {
   long long single_cycles = 0, smoothed_cycles = 0;
   const auto single = converge(1, 0.0, cfl, single_cycles);
   const auto smoothed = converge(3, 1.0, 2 * cfl, smoothed_cycles);
-  std::printf("manufactured, order 4, 33x33 four blocks: single grid %lld cycles, W(3 levels) with "
-              "directional smoothing at CFL %.2g %lld\n",
-              single_cycles, 2 * cfl, smoothed_cycles);
+  std::printf(
+      "manufactured, order 4, 33x33 four blocks: single grid %lld cycles, W(3 levels) with "
+      "directional smoothing at CFL %.2g %lld\n",
+      single_cycles, 2 * cfl, smoothed_cycles);
   ASSERT_LT(smoothed_cycles, 20000);
   double change = 0;  // NaN-safe
   for (std::size_t k = 0; k < single.size(); ++k)
-    if (!(std::fabs(single[k] - smoothed[k]) <= change)) change = std::fabs(single[k] - smoothed[k]);
+    if (!(std::fabs(single[k] - smoothed[k]) <= change))
+      change = std::fabs(single[k] - smoothed[k]);
   EXPECT_LT(change, 1e-8);
   EXPECT_LT(smoothed_cycles, single_cycles / 2);
 }

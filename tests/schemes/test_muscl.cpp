@@ -15,7 +15,9 @@ namespace {
 using test::deck_config;
 using test::run_to;
 
-std::string cells2(int n) { return "mesh.cells=[" + std::to_string(n) + ", " + std::to_string(n) + "]"; }
+std::string cells2(int n) {
+  return "mesh.cells=[" + std::to_string(n) + ", " + std::to_string(n) + "]";
+}
 
 // L2 (root mean square) density error against the exact solution at the cell centres.
 double l2_density_error_2d(const RunConfig& c, const SolutionSnapshot& s) {
@@ -26,7 +28,8 @@ double l2_density_error_2d(const RunConfig& c, const SolutionSnapshot& s) {
     for (int i = 0; i < nx; ++i) {
       const double x = 0.5 * (s.edges[0][i] + s.edges[0][i + 1]);
       const double y = 0.5 * (s.edges[1][j] + s.edges[1][j + 1]);
-      const double e = rho[j * nx + i] - exact_primitive(c.problem, c.mesh, c.physics.gamma, x, y, s.time)[0];
+      const double e =
+          rho[j * nx + i] - exact_primitive(c.problem, c.mesh, c.physics.gamma, x, y, s.time)[0];
       sum += e * e;
     }
   return std::sqrt(sum / (nx * ny));
@@ -65,19 +68,23 @@ std::vector<double> vortex_errors(const std::string& deck, const std::vector<int
 // clips the extrema and stays near 1.5 (muscl2) and 1.7-1.9 (muscl3).
 TEST(Muscl2D, VortexConvergence) {
   const std::vector<int> sizes{20, 40, 60, 80, 100};
-  for (const char* deck : {"fv/isentropic_vortex_muscl2.yaml", "fv/isentropic_vortex_muscl3.yaml"}) {
+  for (const char* deck :
+       {"fv/isentropic_vortex_muscl2.yaml", "fv/isentropic_vortex_muscl3.yaml"}) {
     const bool third = std::string(deck).find("muscl3") != std::string::npos;
     for (const bool plain_minmod : {false, true}) {
-      const auto e = vortex_errors(deck, sizes, plain_minmod ? std::vector<std::string>{"fv.tvb_m=0"}
-                                                             : std::vector<std::string>{});
+      const auto e = vortex_errors(
+          deck, sizes,
+          plain_minmod ? std::vector<std::string>{"fv.tvb_m=0"} : std::vector<std::string>{});
       std::printf("[ muscl2d ] %s%s L2(rho), order from the previous grid:", deck,
                   plain_minmod ? " (plain minmod)" : "");
       for (std::size_t k = 0; k < e.size(); ++k) {
-        const double order = k == 0 ? 0 : test::observed_order(e[k - 1], e[k], sizes[k - 1], sizes[k]);
+        const double order =
+            k == 0 ? 0 : test::observed_order(e[k - 1], e[k], sizes[k - 1], sizes[k]);
         std::printf(k == 0 ? " %.3e" : " %.3e (%.2f)", e[k], order);
         if (plain_minmod || k == 0) continue;
         EXPECT_LT(e[k], e[k - 1]) << deck;
-        if (!third || sizes[k - 1] >= 40) EXPECT_GE(order, third ? 2.5 : 1.9) << deck << " at " << sizes[k];
+        if (!third || sizes[k - 1] >= 40)
+          EXPECT_GE(order, third ? 2.5 : 1.9) << deck << " at " << sizes[k];
       }
       std::printf("; fitted %.2f\n", fitted_order(sizes, e));
     }
@@ -90,10 +97,11 @@ TEST(Muscl1D, DensityWaveOrder) {
     const bool third = std::string(setting) == "muscl3";
     std::vector<double> errors;
     for (int n : {100, 200, 400}) {
-      const RunConfig c = deck_config(
-          "fv/density_wave_1d.yaml",
-          {"scheme=muscl", "mesh.cells=" + std::to_string(n), std::string("fv.reconstruction=") + setting,
-           third ? "fv.limiter=none" : "fv.limiter=minmod", "fv.flux=rusanov", "time.cfl=0.5"});
+      const RunConfig c =
+          deck_config("fv/density_wave_1d.yaml", {"scheme=muscl", "mesh.cells=" + std::to_string(n),
+                                                  std::string("fv.reconstruction=") + setting,
+                                                  third ? "fv.limiter=none" : "fv.limiter=minmod",
+                                                  "fv.flux=rusanov", "time.cfl=0.5"});
       fv::Muscl1DSolver solver(c);
       run_to(solver, c.time.t_end);
       const auto s = solver.snapshot();
@@ -101,14 +109,16 @@ TEST(Muscl1D, DensityWaveOrder) {
       double sum = 0;
       for (int i = 0; i < n; ++i) {
         const double x = 0.5 * (s.edges[0][i] + s.edges[0][i + 1]);
-        sum += std::fabs(rho[i] - exact_primitive(c.problem, c.mesh, c.physics.gamma, x, 0, s.time)[0]);
+        sum += std::fabs(rho[i] -
+                         exact_primitive(c.problem, c.mesh, c.physics.gamma, x, 0, s.time)[0]);
       }
       errors.push_back(sum / n);
     }
     const double order = test::observed_order(errors[1], errors[2], 200, 400);
-    std::printf("[ muscl1d ] density wave %s L1(rho) %.3e %.3e %.3e, order %.2f (200-400)\n", setting,
-                errors[0], errors[1], errors[2], order);
-    EXPECT_GE(order, third ? 2.8 : 1.5) << setting;  // minmod clips the sine's extrema: as for MUSCL-Hancock
+    std::printf("[ muscl1d ] density wave %s L1(rho) %.3e %.3e %.3e, order %.2f (200-400)\n",
+                setting, errors[0], errors[1], errors[2], order);
+    EXPECT_GE(order, third ? 2.8 : 1.5)
+        << setting;  // minmod clips the sine's extrema: as for MUSCL-Hancock
   }
 }
 
@@ -118,18 +128,20 @@ TEST(Muscl1D, SodConvergesForEveryFluxAndReconstruction) {
     for (const char* flux : {"rusanov", "hllc", "exact"}) {
       std::vector<double> errors;
       for (int n : {100, 200, 400}) {
-        const RunConfig c = deck_config("fv/sod.yaml", {"scheme=muscl", "mesh.cells=" + std::to_string(n),
-                                                        std::string("fv.reconstruction=") + reconstruction,
-                                                        "fv.limiter=minmod", std::string("fv.flux=") + flux,
-                                                        "time.cfl=0.5"});
+        const RunConfig c = deck_config(
+            "fv/sod.yaml", {"scheme=muscl", "mesh.cells=" + std::to_string(n),
+                            std::string("fv.reconstruction=") + reconstruction, "fv.limiter=minmod",
+                            std::string("fv.flux=") + flux, "time.cfl=0.5"});
         fv::Muscl1DSolver solver(c);
         run_to(solver, c.time.t_end);
         const auto s = solver.snapshot();
-        errors.push_back(test::l1_difference(test::field(s, "rho"), test::exact_riemann_density(c, s)));
+        errors.push_back(
+            test::l1_difference(test::field(s, "rho"), test::exact_riemann_density(c, s)));
       }
       EXPECT_LT(errors[1], errors[0]) << reconstruction << " " << flux;
       EXPECT_LT(errors[2], errors[1]) << reconstruction << " " << flux;
-      EXPECT_GE(test::observed_order(errors[0], errors[2], 100, 400), 0.6) << reconstruction << " " << flux;
+      EXPECT_GE(test::observed_order(errors[0], errors[2], 100, 400), 0.6)
+          << reconstruction << " " << flux;
     }
 }
 
@@ -155,8 +167,10 @@ TEST(Muscl2D, RadialExplosionMatchesCylindricalReference) {
     row.push_back(rho[(n / 2) * n + i]);
   }
   const test::Fronts got = test::steepest_drops(x2, row);
-  std::printf("[ muscl2d ] radial explosion: contact %.4f (reference %.4f), shock %.4f (reference %.4f), "
-              "cell %.4f\n", got.contact, ref.contact, got.shock, ref.shock, h);
+  std::printf(
+      "[ muscl2d ] radial explosion: contact %.4f (reference %.4f), shock %.4f (reference %.4f), "
+      "cell %.4f\n",
+      got.contact, ref.contact, got.shock, ref.shock, h);
   EXPECT_LE(std::fabs(got.contact - ref.contact), 2 * h);
   EXPECT_LE(std::fabs(got.shock - ref.shock), 2 * h);
 }
@@ -182,7 +196,8 @@ TEST(Muscl2D, KeepsMirrorSymmetries) {
       }
     const auto d = test::diagonal_asymmetry(s, n);
     diagonal = std::max(d.rho, d.velocity);
-    std::printf("[ muscl2d ] radial explosion asymmetry: axes %.2e, diagonal %.2e\n", axes, diagonal);
+    std::printf("[ muscl2d ] radial explosion asymmetry: axes %.2e, diagonal %.2e\n", axes,
+                diagonal);
     EXPECT_LE(axes, 1e-13);
     EXPECT_LE(diagonal, 1e-13);
   }
@@ -203,23 +218,27 @@ TEST(Muscl2D, KeepsMirrorSymmetries) {
 // Periodic boundaries: every conserved total to round-off (1e-13 relative), 2D and 1D.
 TEST(Muscl, ConservesToRoundOffWithPeriodicBoundaries) {
   {
-    const RunConfig c = deck_config("fv/isentropic_vortex_muscl2.yaml", {cells2(40), "fv.flux=hllc"});
+    const RunConfig c =
+        deck_config("fv/isentropic_vortex_muscl2.yaml", {cells2(40), "fv.flux=hllc"});
     fv::Muscl2DSolver solver(c);
     const auto before = solver.conserved_totals();
     run_to(solver, 0.5);
     const auto after = solver.conserved_totals();
     for (std::size_t k = 0; k < before.values.size(); ++k)
-      EXPECT_NEAR(after.values[k], before.values[k], 1e-13 * std::max(1.0, std::fabs(before.values[k])))
+      EXPECT_NEAR(after.values[k], before.values[k],
+                  1e-13 * std::max(1.0, std::fabs(before.values[k])))
           << before.names[k];
   }
   {
-    const RunConfig c = deck_config("fv/density_wave_1d.yaml", {"scheme=muscl", "mesh.cells=200", "fv.limiter=minmod"});
+    const RunConfig c = deck_config("fv/density_wave_1d.yaml",
+                                    {"scheme=muscl", "mesh.cells=200", "fv.limiter=minmod"});
     fv::Muscl1DSolver solver(c);
     const auto before = solver.conserved_totals();
     run_to(solver, 0.5);
     const auto after = solver.conserved_totals();
     for (std::size_t k = 0; k < before.values.size(); ++k)
-      EXPECT_NEAR(after.values[k], before.values[k], 1e-13 * std::max(1.0, std::fabs(before.values[k])))
+      EXPECT_NEAR(after.values[k], before.values[k],
+                  1e-13 * std::max(1.0, std::fabs(before.values[k])))
           << before.names[k];
   }
 }

@@ -18,8 +18,8 @@ std::vector<double> riemann_errors(const std::string& deck, const std::string& l
                                    const std::string& flux, const std::vector<int>& sizes) {
   std::vector<double> errors;
   for (int n : sizes) {
-    const RunConfig c = deck_config(deck, {"mesh.cells=" + std::to_string(n), "fv.limiter=" + limiter,
-                                           "fv.flux=" + flux});
+    const RunConfig c = deck_config(
+        deck, {"mesh.cells=" + std::to_string(n), "fv.limiter=" + limiter, "fv.flux=" + flux});
     fv::MusclHancock1DSolver solver(c);
     run_to(solver, c.time.t_end);
     const auto s = solver.snapshot();
@@ -36,7 +36,8 @@ TEST(MusclHancock1D, SodConvergesForEveryLimiterAndFlux) {
   for (const auto& limiter : kLimiters)
     for (const auto& flux : kFluxes) {
       const auto e = riemann_errors("fv/sod.yaml", limiter, flux, sizes);
-      for (std::size_t k = 1; k < e.size(); ++k) EXPECT_LT(e[k], e[k - 1]) << limiter << "/" << flux;
+      for (std::size_t k = 1; k < e.size(); ++k)
+        EXPECT_LT(e[k], e[k - 1]) << limiter << "/" << flux;
       const double order = test::observed_order(e.front(), e.back(), 100, 800);
       EXPECT_GE(order, 0.5) << limiter << "/" << flux;
       std::printf("[ muscl_hancock ] sod %-11s %-7s L1(rho) N=100 %.3e N=800 %.3e order %.2f\n",
@@ -51,7 +52,8 @@ TEST(MusclHancock1D, ToroTestsConvergeWithEveryFlux) {
       const std::string deck = "fv/toro" + std::to_string(t) + ".yaml";
       const auto e = riemann_errors(deck, "van_leer", flux, sizes);
       for (std::size_t k = 1; k < e.size(); ++k) EXPECT_LT(e[k], e[k - 1]) << deck << " " << flux;
-      std::printf("[ muscl_hancock ] toro%d %-7s L1(rho) %.3e %.3e %.3e\n", t, flux.c_str(), e[0], e[1], e[2]);
+      std::printf("[ muscl_hancock ] toro%d %-7s L1(rho) %.3e %.3e %.3e\n", t, flux.c_str(), e[0],
+                  e[1], e[2]);
     }
 }
 
@@ -91,13 +93,13 @@ TEST(MusclHancock1D, OrderOnSmoothData) {
 }
 
 // Width of an isolated contact (rho 1 | 0.125, u = 1, p = 1 on both sides), in cells between 10%
-// and 90% of the jump: superbee is the most compressive of the four (Toro sec. 14.4 and Fig. 14.13),
-// minbee the least among the limited ones.
+// and 90% of the jump: superbee is the most compressive of the four (Toro sec. 14.4 and
+// Fig. 14.13), minbee the least among the limited ones.
 int contact_width(const std::string& limiter) {
-  const RunConfig c = deck_config("fv/sod.yaml", {"mesh.cells=400", "fv.limiter=" + limiter,
-                                                  "problem.left={rho: 1, u: 1, p: 1}",
-                                                  "problem.right={rho: 0.125, u: 1, p: 1}",
-                                                  "problem.x0=0.2", "time.t_end=0.4"});
+  const RunConfig c =
+      deck_config("fv/sod.yaml",
+                  {"mesh.cells=400", "fv.limiter=" + limiter, "problem.left={rho: 1, u: 1, p: 1}",
+                   "problem.right={rho: 0.125, u: 1, p: 1}", "problem.x0=0.2", "time.t_end=0.4"});
   fv::MusclHancock1DSolver solver(c);
   run_to(solver, c.time.t_end);
   int width = 0;
@@ -110,8 +112,10 @@ int contact_width(const std::string& limiter) {
 TEST(MusclHancock1D, SuperbeeIsMoreCompressiveThanMinbeeAtAContact) {
   const int superbee = contact_width("superbee"), van_leer = contact_width("van_leer"),
             minbee = contact_width("minbee"), first = contact_width("first_order");
-  std::printf("[ muscl_hancock ] contact width after t = 0.4 (cells, 10-90%%): first_order %d, "
-              "minbee %d, van_leer %d, superbee %d\n", first, minbee, van_leer, superbee);
+  std::printf(
+      "[ muscl_hancock ] contact width after t = 0.4 (cells, 10-90%%): first_order %d, "
+      "minbee %d, van_leer %d, superbee %d\n",
+      first, minbee, van_leer, superbee);
   EXPECT_LT(superbee, minbee);
   EXPECT_LE(superbee, van_leer);
   EXPECT_LE(van_leer, minbee);

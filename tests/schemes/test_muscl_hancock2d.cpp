@@ -40,7 +40,8 @@ TEST(MusclHancock2D, DensityWaveOrder) {
       for (int i = 0; i < n; ++i) {
         const double x = 0.5 * (s.edges[0][i] + s.edges[0][i + 1]);
         const double y = 0.5 * (s.edges[1][j] + s.edges[1][j + 1]);
-        sum += std::fabs(rho[j * n + i] - exact_primitive(c.problem, c.mesh, c.physics.gamma, x, y, s.time)[0]);
+        sum += std::fabs(rho[j * n + i] -
+                         exact_primitive(c.problem, c.mesh, c.physics.gamma, x, y, s.time)[0]);
       }
     errors.push_back(sum / (n * n));
   }
@@ -54,11 +55,13 @@ TEST(MusclHancock2D, DensityWaveOrder) {
 // equal to round-off after the same steps (dt equal: the x condition is the binding one).
 TEST(MusclHancock2D, ReducesTo1DForYUniformData) {
   const RunConfig c1 = deck_config("fv/sod.yaml", {"mesh.cells=200"});
-  const RunConfig c2 = deck_config(
-      "fv/riemann_2d_seed003.yaml",
-      {cells2(200, 4), "mesh.domain=[0, 1, 0, 1]", "problem.center_x=0.5", "time.cfl=0.9",
-       "problem.northeast={rho: 0.125, u: 0, v: 0, p: 0.1}", "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
-       "problem.northwest={rho: 1, u: 0, v: 0, p: 1}", "problem.southwest={rho: 1, u: 0, v: 0, p: 1}"});
+  const RunConfig c2 =
+      deck_config("fv/riemann_2d_seed003.yaml",
+                  {cells2(200, 4), "mesh.domain=[0, 1, 0, 1]", "problem.center_x=0.5",
+                   "time.cfl=0.9", "problem.northeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                   "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                   "problem.northwest={rho: 1, u: 0, v: 0, p: 1}",
+                   "problem.southwest={rho: 1, u: 0, v: 0, p: 1}"});
   fv::MusclHancock1DSolver one(c1);
   fv::MusclHancock2DSolver two(c2);
   for (int step = 0; step < 100; ++step) {
@@ -84,15 +87,18 @@ TEST(MusclHancock2D, ConservesToRoundOff) {
     run_to(solver, 0.5);
     const auto after = solver.conserved_totals();
     for (std::size_t k = 0; k < before.values.size(); ++k)
-      EXPECT_NEAR(after.values[k], before.values[k], 1e-13 * std::fabs(before.values[k])) << before.names[k];
+      EXPECT_NEAR(after.values[k], before.values[k], 1e-13 * std::fabs(before.values[k]))
+          << before.names[k];
   }
   {
-    const RunConfig c = deck_config(
-        "fv/riemann_2d_seed003.yaml",
-        {cells2(48, 48), "boundary.x_min=reflective", "boundary.x_max=reflective",
-         "boundary.y_min=reflective", "boundary.y_max=reflective",
-         "problem.northeast={rho: 1, u: 0, v: 0, p: 1}", "problem.northwest={rho: 0.125, u: 0, v: 0, p: 0.1}",
-         "problem.southwest={rho: 0.125, u: 0, v: 0, p: 0.1}", "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}"});
+    const RunConfig c =
+        deck_config("fv/riemann_2d_seed003.yaml",
+                    {cells2(48, 48), "boundary.x_min=reflective", "boundary.x_max=reflective",
+                     "boundary.y_min=reflective", "boundary.y_max=reflective",
+                     "problem.northeast={rho: 1, u: 0, v: 0, p: 1}",
+                     "problem.northwest={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                     "problem.southwest={rho: 0.125, u: 0, v: 0, p: 0.1}",
+                     "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}"});
     fv::MusclHancock2DSolver solver(c);
     const auto before = solver.conserved_totals();
     run_to(solver, 1.0);
@@ -119,7 +125,6 @@ TEST(MusclHancock2D, AveragedSplittingKeepsDiagonalSymmetry) {
   EXPECT_LE(a.velocity, 1e-13 * test::max_abs(test::field(snapshot, "u")));
 }
 
-
 // The fused team step (sweep 1 on the halo lines from the ghost cells) against the flat one
 // (line walkers applying the boundaries themselves): the same arithmetic, so equal to round-off
 // (FMA contraction may differ), for both splittings, with reflective, periodic and transmissive
@@ -128,13 +133,12 @@ TEST(MusclHancock2D, AveragedSplittingKeepsDiagonalSymmetry) {
 TEST(MusclHancock2D, TeamAndFlatAgree) {
   for (const char* splitting : {"alternating", "averaged"}) {
     const auto with = [&](const std::string& kernel) {
-      return deck_config("fv/riemann_2d_seed003.yaml",
-                         {cells2(45, 38), "fv.flux=hllc", std::string("fv.splitting=") + splitting,
-                          "execution.kernel=" + kernel, "execution.tile=[7, 5]",
-                          "execution.segment=3",
-                          "boundary.y_min=reflective", "boundary.x_min=periodic",
-                          "boundary.x_max=periodic", "problem.center_x=0.1",
-                          "problem.center_y=-0.15"});
+      return deck_config(
+          "fv/riemann_2d_seed003.yaml",
+          {cells2(45, 38), "fv.flux=hllc", std::string("fv.splitting=") + splitting,
+           "execution.kernel=" + kernel, "execution.tile=[7, 5]", "execution.segment=3",
+           "boundary.y_min=reflective", "boundary.x_min=periodic", "boundary.x_max=periodic",
+           "problem.center_x=0.1", "problem.center_y=-0.15"});
     };
     fv::MusclHancock2DSolver team(with("team")), flat(with("flat"));
     for (int step = 0; step < 40; ++step) {
@@ -210,11 +214,11 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
 // reflective ends, lines longer than a tile (300 > 256 cells along x, 70 > 32 along y) and line
 // counts that do not fill the last tile (300 columns, 32 per y tile on a CPU, 8 on a GPU).
 TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
-  RunConfig config = deck_config(
-      "fv/riemann_2d_seed003.yaml",
-      {cells2(300, 70), "fv.flux=hllc", "execution.kernel=flat", "boundary.x_min=reflective",
-       "boundary.y_min=periodic", "boundary.y_max=periodic", "problem.center_x=0.13",
-       "problem.center_y=0.07"});
+  RunConfig config =
+      deck_config("fv/riemann_2d_seed003.yaml",
+                  {cells2(300, 70), "fv.flux=hllc", "execution.kernel=flat",
+                   "boundary.x_min=reflective", "boundary.y_min=periodic",
+                   "boundary.y_max=periodic", "problem.center_x=0.13", "problem.center_y=0.07"});
   fv::MusclHancock2DSolver solver(config);
   for (int step = 0; step < 30; ++step) solver.advance(solver.stable_time_step());
   const Field2D& in = solver.state_field();
@@ -257,8 +261,7 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
         b[v] = host_in(v, j, i);
         c[v] = host_in(v, j, i + 1);
       }
-      const auto f =
-          fv::half_step_faces<2, physics::VanLeerLimiter>(a, b, c, 0, Real(0.01), gas);
+      const auto f = fv::half_step_faces<2, physics::VanLeerLimiter>(a, b, c, 0, Real(0.01), gas);
       if (!E::is_physical(f.minus, gas) || !E::is_physical(f.plus, gas)) ++fallbacks;
       // A face whose two cells both move faster than sound the same way along x.
       const auto w = E::to_primitive(b, gas), w_next = E::to_primitive(c, gas);
@@ -294,10 +297,9 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
 // 300 x 230 cells: y walkers of one cell are 69,000 (parts), of two cells 34,500 (reduction).
 TEST(MusclHancock2D, RatedWalkersReduceTheExactMaximumFewOrMany) {
   constexpr Index nx = 300, ny = 230;
-  RunConfig config = deck_config(
-      "fv/riemann_2d_seed003.yaml",
-      {cells2(nx, ny), "fv.flux=hllc", "execution.kernel=flat", "problem.center_x=0.13",
-       "problem.center_y=0.07"});
+  RunConfig config = deck_config("fv/riemann_2d_seed003.yaml",
+                                 {cells2(nx, ny), "fv.flux=hllc", "execution.kernel=flat",
+                                  "problem.center_x=0.13", "problem.center_y=0.07"});
   fv::MusclHancock2DSolver solver(config);
   for (int step = 0; step < 20; ++step) solver.advance(solver.stable_time_step());
   const Field2D& in = solver.state_field();
@@ -372,12 +374,14 @@ TEST(MusclHancock2D, RaisedWaveRateIsTheExactMaximum) {
     return fv::raise_split_wave_rate(rate, s, gas, inv_dx, inv_dy);
   };
   double expected = 0;
-  for (const auto& s : cells) expected = std::max(expected, fv::split_wave_rate(s, gas, inv_dx, inv_dy));
+  for (const auto& s : cells)
+    expected = std::max(expected, fv::split_wave_rate(s, gas, inv_dx, inv_dy));
   ASSERT_TRUE(std::isfinite(expected));
   for (int order = 0; order < 3; ++order) {
     if (order == 1)
       std::sort(cells.begin(), cells.end(), [&](const E::State& a, const E::State& b) {
-        return fv::split_wave_rate(a, gas, inv_dx, inv_dy) < fv::split_wave_rate(b, gas, inv_dx, inv_dy);
+        return fv::split_wave_rate(a, gas, inv_dx, inv_dy) <
+               fv::split_wave_rate(b, gas, inv_dx, inv_dy);
       });
     if (order == 2) std::reverse(cells.begin(), cells.end());
     for (double start : {0.0, (1 - 1.0 / 64) * expected}) {
@@ -445,9 +449,9 @@ TEST(MusclHancock2D, PhysicalityOnRhoAndPMatchesTheFullTest) {
   const Real nan = std::numeric_limits<Real>::quiet_NaN();
   const Real big = std::numeric_limits<Real>::max();
   const Real tiny = std::numeric_limits<Real>::denorm_min();
-  const std::vector<Real> values = {Real(1), Real(-1), Real(0), Real(1e-30), Real(1e30), Real(0.9),
-                                    big / 4, -big / 4, big,     tiny,        inf,        -inf,
-                                    nan};
+  const std::vector<Real> values = {Real(1),   Real(-1), Real(0),  Real(1e-30), Real(1e30),
+                                    Real(0.9), big / 4,  -big / 4, big,         tiny,
+                                    inf,       -inf,     nan};
   const auto full_test = [](const E::State& w) {
     bool finite = true;
     for (int k = 0; k < E::kNumVars; ++k) finite = finite && std::isfinite(w[k]);
@@ -468,7 +472,7 @@ TEST(MusclHancock2D, PhysicalityOnRhoAndPMatchesTheFullTest) {
           physical += full_test(w);
           ++checked;
         }
-  EXPECT_GT(physical, 0);          // both verdicts occur
+  EXPECT_GT(physical, 0);  // both verdicts occur
   EXPECT_LT(physical, checked);
 }
 

@@ -29,8 +29,8 @@ void expect_summation_by_parts(int n) {
     for (int c = 0; c < n; ++c) {
       const double q = sbp_norm<Order>(r, n) * d[r][c] + sbp_norm<Order>(c, n) * d[c][r];
       const double expected = (r == c && r == 0) ? -1.0 : ((r == c && r == n - 1) ? 1.0 : 0.0);
-      EXPECT_NEAR(q, expected, 1e-14) << "order " << Order << ", n " << n << ", entry " << r
-                                      << "," << c;
+      EXPECT_NEAR(q, expected, 1e-14)
+          << "order " << Order << ", n " << n << ", entry " << r << "," << c;
     }
 }
 
@@ -68,7 +68,8 @@ void expect_dissipation_properties(int n) {
   std::vector<std::vector<double>> a(n, std::vector<double>(n));
   for (int c = 0; c < n; ++c)
     for (int r = 0; r < n; ++r)
-      a[r][c] = dissipation_term<P>([&](int q) { return q == c ? Real(1) : Real(0); }, lambda, r, n);
+      a[r][c] =
+          dissipation_term<P>([&](int q) { return q == c ? Real(1) : Real(0); }, lambda, r, n);
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) EXPECT_NEAR(a[r][c], a[c][r], 1e-15) << "p " << P;
   for (int trial = 0; trial < 20; ++trial) {
@@ -82,7 +83,8 @@ void expect_dissipation_properties(int n) {
   for (int k = 0; k < P; ++k)
     for (int r = 0; r < n; ++r)
       EXPECT_NEAR(dissipation_term<P>([&](int q) { return std::pow(q, k); }, lambda, r, n), 0.0,
-                  1e-9) << "p " << P << ", degree " << k << ", row " << r;
+                  1e-9)
+          << "p " << P << ", degree " << k << ", row " << r;
   // Mirror: with mirrored weights the operator read backwards is the same.
   const auto mirrored = [&](int q) { return static_cast<Real>(weight[n - 1 - q]); };
   for (int c = 0; c < n; ++c)

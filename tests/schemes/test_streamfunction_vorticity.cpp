@@ -24,12 +24,14 @@ constexpr double kPi = 3.14159265358979323846;
 std::pair<double, PoissonResult> solve_exact_problem(const NodeGrid& g, PoissonSolver& solver) {
   NodeField psi("test.psi", g.nj, g.ni), omega("test.omega", g.nj, g.ni);
   const NodeField x = g.x, y = g.y;
-  par_for("test.omega", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i) {
-    omega(j, i) = 2 * kPi * kPi * std::sin(kPi * x(j, i)) * std::sin(kPi * y(j, i));
-  });
+  par_for(
+      "test.omega", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i) {
+        omega(j, i) = 2 * kPi * kPi * std::sin(kPi * x(j, i)) * std::sin(kPi * y(j, i));
+      });
   const PoissonResult result = solver.solve(psi, omega);
   const double error = par_max<double>(
-      "test.error", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i, double& m) {
+      "test.error", IndexBox2D{{0, g.nj}, {0, g.ni}},
+      KOKKOS_LAMBDA(const int j, const int i, double& m) {
         const double e = std::fabs(psi(j, i) - std::sin(kPi * x(j, i)) * std::sin(kPi * y(j, i)));
         m = e > m ? e : m;
       });
@@ -48,10 +50,11 @@ TEST(StreamfunctionVorticity, PoissonSolversConvergeAtSecondOrderOnCartesianAndW
       const auto [jacobi_error, jacobi_result] = solve_exact_problem(g, *jacobi);
       const auto [krylov_error, krylov_result] = solve_exact_problem(g, *krylov);
       const auto [multigrid_error, multigrid_result] = solve_exact_problem(g, *multigrid);
-      std::printf("[ poisson ] warp %.2f, %d^2 nodes: Jacobi %lld sweeps, BiCGSTAB %lld iterations, "
-                  "BiCGSTAB + multigrid %lld; max error %.3e / %.3e / %.3e\n",
-                  warp, n, jacobi_result.iterations, krylov_result.iterations,
-                  multigrid_result.iterations, jacobi_error, krylov_error, multigrid_error);
+      std::printf(
+          "[ poisson ] warp %.2f, %d^2 nodes: Jacobi %lld sweeps, BiCGSTAB %lld iterations, "
+          "BiCGSTAB + multigrid %lld; max error %.3e / %.3e / %.3e\n",
+          warp, n, jacobi_result.iterations, krylov_result.iterations, multigrid_result.iterations,
+          jacobi_error, krylov_error, multigrid_error);
       EXPECT_TRUE(jacobi_result.converged && krylov_result.converged && multigrid_result.converged);
       // All solve the same discrete system: their answers differ by the tolerance only.
       EXPECT_LT(std::fabs(jacobi_error - krylov_error), 1e-8);
@@ -81,7 +84,8 @@ TEST(StreamfunctionVorticity, FoldedGridIsRefusedWithItsNode) {
     compute_metrics(g);
     ADD_FAILURE() << "no error for a folded grid";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("Jacobian is <= 0 at node (i, j) = (2, 2)"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("Jacobian is <= 0 at node (i, j) = (2, 2)"),
+              std::string::npos)
         << e.what();
   }
 }
@@ -93,17 +97,18 @@ TEST(StreamfunctionVorticity, FoldedGridIsRefusedWithItsNode) {
 TEST(StreamfunctionVorticity, CavityRe100ApproachesGhiaAsTheGridIsRefined) {
   double previous = 1;
   for (const int cells : {16, 32}) {
-    auto config = test::deck_config("incompressible/cavity_re100.yaml",
-                                    {"mesh.cells=[" + std::to_string(cells) + "," +
-                                     std::to_string(cells) + "]"});
+    auto config = test::deck_config(
+        "incompressible/cavity_re100.yaml",
+        {"mesh.cells=[" + std::to_string(cells) + "," + std::to_string(cells) + "]"});
     auto solver = make_solver(config);
     const long long steps = test::run_to(*solver, 12.0);
     const auto errors = solver->exact_errors();
     ASSERT_EQ(errors.size(), 2u);
     const double worst = std::max(errors[0].second, errors[1].second);
-    std::printf("[ cavity ] Re 100, %d^2 cells, %lld steps to t = 12: max |u - Ghia| %.4f, "
-                "max |v - Ghia| %.4f\n",
-                cells, steps, errors[0].second, errors[1].second);
+    std::printf(
+        "[ cavity ] Re 100, %d^2 cells, %lld steps to t = 12: max |u - Ghia| %.4f, "
+        "max |v - Ghia| %.4f\n",
+        cells, steps, errors[0].second, errors[1].second);
     EXPECT_LT(worst, previous);
     previous = worst;
   }

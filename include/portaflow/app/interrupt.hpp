@@ -28,7 +28,8 @@ class InterruptHandlers {
   InterruptHandlers& operator=(const InterruptHandlers&) = delete;
 
  private:
-  struct sigaction old_int_ {}, old_term_ {}, old_xfsz_ {};
+  struct sigaction old_int_ {
+  }, old_term_{}, old_xfsz_{};
 };
 
 // The first signal received (SIGINT or SIGTERM), or 0.
@@ -43,8 +44,7 @@ void clear_interrupt() noexcept;
 // Thrown by the drivers once they have stopped cleanly after a signal.
 class Interrupted : public Error {
  public:
-  Interrupted(int signal_number, const std::string& where,
-              std::filesystem::path checkpoint = {});
+  Interrupted(int signal_number, const std::string& where, std::filesystem::path checkpoint = {});
   int signal_number() const { return signal_; }
   // Empty when the scheme has no checkpoint (multiblock).
   const std::filesystem::path& checkpoint() const { return checkpoint_; }

@@ -8,10 +8,10 @@
 #define PORTAFLOW_STRINGIFY(x) PORTAFLOW_STRINGIFY_DETAIL(x)
 
 // The message must be a string literal so that no allocation happens on a device.
-#define PORTAFLOW_REQUIRE(condition, message)                                       \
-  do {                                                                              \
-    if (!(condition)) {                                                             \
+#define PORTAFLOW_REQUIRE(condition, message)                                             \
+  do {                                                                                    \
+    if (!(condition)) {                                                                   \
       Kokkos::abort("PortaFlow REQUIRE failed: " message " [" #condition "] at " __FILE__ \
-                    ":" PORTAFLOW_STRINGIFY(__LINE__));                             \
-    }                                                                               \
+                    ":" PORTAFLOW_STRINGIFY(__LINE__));                                   \
+    }                                                                                     \
   } while (false)

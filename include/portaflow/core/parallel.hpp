@@ -54,10 +54,12 @@ namespace detail {
 using LightLaunch = Kokkos::Experimental::WorkItemProperty::HintLightWeight_t;
 using Range1DPolicy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>, LightLaunch>;
 using Range2DPolicy =
-    Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
+    Kokkos::MDRangePolicy<ExecSpace,
+                          Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
                           Kokkos::IndexType<Index>, LightLaunch>;
 using Range3DPolicy =
-    Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
+    Kokkos::MDRangePolicy<ExecSpace,
+                          Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
                           Kokkos::IndexType<Index>, LightLaunch>;
 
 inline Range1DPolicy policy(const IndexRange& r) {
@@ -86,8 +88,9 @@ template <class Functor>
 void par_for_flattened(const std::string& label, const IndexBox2D& box, const Functor& f) {
   if (box.size() == 0) return;
   const Index ni = box.i.size(), i0 = box.i.begin, j0 = box.j.begin;
-  par_for(label, IndexRange{0, static_cast<Index>(box.size())},
-          KOKKOS_LAMBDA(const Index k) { f(j0 + k / ni, i0 + k % ni); });
+  par_for(
+      label, IndexRange{0, static_cast<Index>(box.size())},
+      KOKKOS_LAMBDA(const Index k) { f(j0 + k / ni, i0 + k % ni); });
 }
 
 // Reduction with a Kokkos built-in reducer (Kokkos::Max<Real>, Kokkos::Sum<Real>, ...), whose
@@ -110,7 +113,8 @@ void host_par_for(const std::string& label, const IndexRange& range, const Funct
   if (range.size() == 0) return;
   ProfilingRegion region(label);
   Kokkos::parallel_for(
-      label, Kokkos::RangePolicy<HostExecSpace, Kokkos::IndexType<Index>>(range.begin, range.end), f);
+      label, Kokkos::RangePolicy<HostExecSpace, Kokkos::IndexType<Index>>(range.begin, range.end),
+      f);
 }
 
 // par_for and par_reduce over a 1D range with CUDA launch bounds: at most kThreads per block and
@@ -233,7 +237,10 @@ struct TileGrid2D {
   TileShape2D tile;
   Index tiles_i = 0, tiles_j = 0;
   TileGrid2D(const IndexBox2D& b, TileShape2D t)
-      : box(b), tile(t), tiles_i((b.i.size() + t.i - 1) / t.i), tiles_j((b.j.size() + t.j - 1) / t.j) {}
+      : box(b),
+        tile(t),
+        tiles_i((b.i.size() + t.i - 1) / t.i),
+        tiles_j((b.j.size() + t.j - 1) / t.j) {}
   Index count() const { return tiles_i * tiles_j; }
   KOKKOS_INLINE_FUNCTION IndexBox2D operator()(Index rank) const {
     const Index j0 = box.j.begin + (rank / tiles_i) * tile.j;

@@ -16,7 +16,7 @@ struct Checkpoint {
   std::string scheme;
   std::string precision;
   std::array<int, 3> cells{1, 1, 1};
-  long long outputs_passed = 0;                       // output times t_k = k * every reached
+  long long outputs_passed = 0;                        // output times t_k = k * every reached
   std::vector<std::pair<double, std::string>> frames;  // VTK frames written: (time, file name)
   SolverState state;
 };

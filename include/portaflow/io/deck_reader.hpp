@@ -10,6 +10,8 @@
 // "mesh.boundaries[1].face".
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -18,8 +20,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 namespace portaflow::io {
 

@@ -24,8 +24,9 @@ std::vector<std::pair<std::string, StructuredBlock>> to_structured_blocks(
     const MultiBlockSnapshot& snapshot);
 
 // surface_cp.csv: block,node,x,y,cp (3D: block,node,span_node,x,y,z,cp), one row per wall node in
-// the order given (the solver lists each wall patch's nodes in order along it). Block names are written as they are (quoted if
-// they hold a comma or a quote); numbers are written so they read back exactly.
+// the order given (the solver lists each wall patch's nodes in order along it). Block names are
+// written as they are (quoted if they hold a comma or a quote); numbers are written so they read
+// back exactly.
 void write_surface_cp_csv(const std::filesystem::path& file,
                           const std::vector<SurfacePoint>& points);
 

@@ -44,10 +44,10 @@ std::vector<std::array<double, 2>> naca00_surface_nodes(double thickness, int in
 // tt / 100 (Abbott & von Doenhoff, "Theory of Wing Sections", sec. 6.4), with the closed trailing
 // edge above.
 struct NacaFourDigit {
-  std::string designation;  // "NACA 2412"
-  double camber = 0.0;      // m / 100
+  std::string designation;       // "NACA 2412"
+  double camber = 0.0;           // m / 100
   double camber_position = 0.0;  // p / 10 (0 when m = 0)
-  double thickness = 0.12;  // tt / 100
+  double thickness = 0.12;       // tt / 100
 };
 
 // "NACA 0012", "naca2412", "0012": the four digits, optionally after NACA (any case, spaces

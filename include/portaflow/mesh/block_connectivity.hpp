@@ -18,8 +18,7 @@ namespace portaflow::mesh {
 // 8 axis maps of a face onto a face (with the choice of faces, the 24 relative orientations of
 // two blocks); faces that touch along a line or at a point (edges and corners shared by several
 // blocks) make no interface. (block_connectivity_3d.cpp)
-std::vector<InterfacePatch> find_interfaces(const std::vector<BlockGrid>& blocks,
-                                            double tolerance);
+std::vector<InterfacePatch> find_interfaces(const std::vector<BlockGrid>& blocks, double tolerance);
 std::vector<InterfacePatch> find_interfaces_3d(const std::vector<BlockGrid>& blocks,
                                                double tolerance);
 
@@ -31,9 +30,9 @@ std::vector<InterfacePatch> find_interfaces_3d(const std::vector<BlockGrid>& blo
 // interface nodes do not match: otherwise a silent far-field hole in the interface).
 void reject_near_misses(const MultiBlockMesh& mesh, double tolerance);
 
-std::vector<BoundaryPatch> uncovered_face_patches_3d(
-    const MultiBlockMesh& mesh, const std::vector<BoundaryPatch>& named_faces,
-    BoundaryKind default_kind);
+std::vector<BoundaryPatch> uncovered_face_patches_3d(const MultiBlockMesh& mesh,
+                                                     const std::vector<BoundaryPatch>& named_faces,
+                                                     BoundaryKind default_kind);
 
 // A validated mesh from blocks: the interfaces above, then each run of face nodes no interface
 // covers becomes a boundary patch of the kind `named_faces` gives for its (block, face) (the

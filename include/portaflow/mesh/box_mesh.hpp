@@ -37,7 +37,6 @@ std::array<double, 2> warped_box_point(std::array<double, 4> domain, double warp
 // none reversed: two right-handed blocks walk a shared edge in opposite directions when each
 // goes round its own boundary counter-clockwise, and an imax face's index runs counter-clockwise
 // while a jmax face's runs clockwise, so an imax-jmax pair runs the same way.
-MultiBlockMesh four_block_mesh(std::array<int, 2> nodes, std::array<double, 4> domain,
-                               double warp);
+MultiBlockMesh four_block_mesh(std::array<int, 2> nodes, std::array<double, 4> domain, double warp);
 
 }  // namespace portaflow::mesh

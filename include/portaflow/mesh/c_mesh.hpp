@@ -41,8 +41,6 @@
 
 namespace portaflow::mesh {
 
-
-
 // The start (boundaries and transfinite interior) and the requested spacing per i-line.
 StructuredGrid2D airfoil_c_grid_start(const CGridShape& shape, std::vector<double>& wall_spacing);
 

@@ -38,9 +38,9 @@ struct BlockGrid {
     return static_cast<std::size_t>(nodes[0]) * nodes[1] * nodes[2];
   }
   std::size_t index(int i, int j, int k = 0) const {
-    return static_cast<std::size_t>(i) + static_cast<std::size_t>(nodes[0]) *
-                                             (static_cast<std::size_t>(j) +
-                                              static_cast<std::size_t>(nodes[1]) * k);
+    return static_cast<std::size_t>(i) +
+           static_cast<std::size_t>(nodes[0]) *
+               (static_cast<std::size_t>(j) + static_cast<std::size_t>(nodes[1]) * k);
   }
 };
 

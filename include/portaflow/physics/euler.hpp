@@ -86,7 +86,7 @@ struct Euler {
 
   // The same from a primitive state (the two divisions a face state saves are paid here).
   KOKKOS_INLINE_FUNCTION static FaceState<Dim> face_state_from_primitive(const State& w,
-                                                                        const IdealGas& gas) {
+                                                                         const IdealGas& gas) {
     FaceState<Dim> f;
     f.w = w;
     f.inv_rho = 1 / w[kRho];
@@ -161,8 +161,7 @@ struct Euler {
   // Flux Jacobian A_dir = dF_dir/dU, row-major. Written in terms of the velocity components and
   // the total enthalpy H = (E + p) / rho (e.g. Toro, "Riemann Solvers and Numerical Methods for
   // Fluid Dynamics", sec. 3.2).
-  KOKKOS_INLINE_FUNCTION static Matrix flux_jacobian(const State& u, int dir,
-                                                     const IdealGas& gas) {
+  KOKKOS_INLINE_FUNCTION static Matrix flux_jacobian(const State& u, int dir, const IdealGas& gas) {
     constexpr int n = kNumVars;
     const Real g1 = gas.gamma - 1;
     Real vel[Dim];

@@ -34,8 +34,7 @@ KOKKOS_INLINE_FUNCTION E2::State normal_flux(const E2::State& u, Real nx, Real n
 //   d(m_e V_n + p n_e) = V_n dm_e + u_e (dm . n - V_n drho) + n_e dp
 //   d((E + p) V_n)     = V_n (dE + dp) + H (dm . n - V_n drho)
 KOKKOS_INLINE_FUNCTION E2::State normal_jacobian_times(const E2::State& u, Real nx, Real ny,
-                                                       const E2::State& du,
-                                                       const IdealGas& gas) {
+                                                       const E2::State& du, const IdealGas& gas) {
   const Real inv_rho = 1 / u[E2::kRho];
   const Real vx = u[E2::kMom] * inv_rho, vy = u[E2::kMom + 1] * inv_rho;
   const Real v2 = vx * vx + vy * vy;

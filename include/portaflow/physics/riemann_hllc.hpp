@@ -50,14 +50,16 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   //                         = sqrt((gamma p_K + (gamma + 1) / 2 (p* - p_K)) / rho_K):
   // one square root, no division.
   const Real half_gamma_plus_1 = Real(0.5) * (gas.gamma + 1);
-  const Real aq_left = p_star <= p_left ? a_left
-                                        : math::fast_sqrt((gas.gamma * p_left +
-                                                      half_gamma_plus_1 * (p_star - p_left)) *
-                                                     left.inv_rho);
-  const Real aq_right = p_star <= p_right ? a_right
-                                          : math::fast_sqrt((gas.gamma * p_right +
-                                                        half_gamma_plus_1 * (p_star - p_right)) *
-                                                       right.inv_rho);
+  const Real aq_left =
+      p_star <= p_left
+          ? a_left
+          : math::fast_sqrt((gas.gamma * p_left + half_gamma_plus_1 * (p_star - p_left)) *
+                            left.inv_rho);
+  const Real aq_right =
+      p_star <= p_right
+          ? a_right
+          : math::fast_sqrt((gas.gamma * p_right + half_gamma_plus_1 * (p_star - p_right)) *
+                            right.inv_rho);
   const Real s_left = un_left - aq_left;
   const Real s_right = un_right + aq_right;
 
@@ -102,8 +104,8 @@ KOKKOS_INLINE_FUNCTION typename Euler<Dim>::State hllc_flux(const FaceState<Dim>
   for (int d = 0; d < Dim; ++d) u_star[Eq::kMom + d] = factor * k.w[Eq::kVel + d];
   u_star[Eq::kMom + dir] = factor * s_star;
   // factor (E_K / rho_K + (S* - u_K) (S* + p_K / mass)), with factor p_K / mass = p_K / (S_K - S*)
-  u_star[Eq::kEnergy] = factor * (k.energy * k.inv_rho + (s_star - un) * s_star) +
-                        (s_star - un) * p * inv_gap;
+  u_star[Eq::kEnergy] =
+      factor * (k.energy * k.inv_rho + (s_star - un) * s_star) + (s_star - un) * p * inv_gap;
   State flux;
   for (int v = 0; v < Eq::kNumVars; ++v)
     flux[v] = between ? f_k[v] + s_k * (u_star[v] - u_k[v]) : f_k[v];

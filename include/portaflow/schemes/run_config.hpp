@@ -104,7 +104,6 @@ struct ExecutionConfig {
   int segment = 0;  // MUSCL-Hancock flat: cells per line walker; 0: chosen from size and backend
 };
 
-
 struct PhysicsConfig {
   double gamma = 1.4;
 };
@@ -133,10 +132,10 @@ struct OutputConfig {
   std::string name = "solution";  // prefix of the VTK series files
   double every = 0;               // simulated time between VTK frames; 0: first and last only
   bool vtk = true;
-  long long history_every = 1;    // steps between history rows
-  double progress_seconds = 2;    // wall-clock seconds between progress lines; 0: none
-  long long checkpoint_every = 0; // steps between checkpoints; 0: none
-  long long every_cycles = 0;     // multiblock: cycles between VTK frames; 0: the last only
+  long long history_every = 1;     // steps between history rows
+  double progress_seconds = 2;     // wall-clock seconds between progress lines; 0: none
+  long long checkpoint_every = 0;  // steps between checkpoints; 0: none
+  long long every_cycles = 0;      // multiblock: cycles between VTK frames; 0: the last only
   // An output.dir holding another run's files is refused unless this is set (or --overwrite);
   // then those files are removed first (io/output_folder.hpp).
   bool overwrite = false;

@@ -27,8 +27,8 @@ struct HostField {
 struct LagrangeQuadSnapshot {
   int order = 1;
   long long elements = 0;
-  std::vector<double> points;            // x, y, z per point, element after element
-  std::vector<HostField> point_fields;   // rho, u, v, p at the points
+  std::vector<double> points;           // x, y, z per point, element after element
+  std::vector<HostField> point_fields;  // rho, u, v, p at the points
 };
 
 // A solution at the nodes of a curvilinear grid (a .vts for ParaView): points[0] x points[1]
@@ -73,7 +73,7 @@ struct NonPhysicalCell {
   std::array<double, 3> position{0, 0, 0};
   double rho = 0;
   double pressure = 0;
-  int block = -1;  // multi-block meshes: the block (index = node (i, j, k) in it); else -1
+  int block = -1;     // multi-block meshes: the block (index = node (i, j, k) in it); else -1
   int dimension = 0;  // 3: say (i, j, k) and (x, y, z) even at k = 0, z = 0
   // For solvers without density and pressure (incompressible): what is wrong there, replacing
   // the "rho = ..., p = ..." of the message.

@@ -49,12 +49,12 @@ const SchemeInfo& scheme_info(SchemeKind kind);
 
 // ---- one reader per family: every key of the deck but scheme and physics.gamma ----
 
-void read_exact_riemann_deck(DeckReader& deck, RunConfig& config);  // read_shared.cpp
-void read_cese_deck(DeckReader& deck, RunConfig& config);           // read_cese.cpp
-void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config);  // read_fv.cpp
-void read_muscl_deck(DeckReader& deck, RunConfig& config);          // read_fv.cpp
-void read_multiblock_deck(DeckReader& deck, RunConfig& config);     // read_multiblock.cpp
-void read_highorder_deck(DeckReader& deck, RunConfig& config);      // read_highorder.cpp
+void read_exact_riemann_deck(DeckReader& deck, RunConfig& config);   // read_shared.cpp
+void read_cese_deck(DeckReader& deck, RunConfig& config);            // read_cese.cpp
+void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config);   // read_fv.cpp
+void read_muscl_deck(DeckReader& deck, RunConfig& config);           // read_fv.cpp
+void read_multiblock_deck(DeckReader& deck, RunConfig& config);      // read_multiblock.cpp
+void read_highorder_deck(DeckReader& deck, RunConfig& config);       // read_highorder.cpp
 void read_incompressible_deck(DeckReader& deck, RunConfig& config);  // read_incompressible.cpp
 
 // ---- template definitions ----

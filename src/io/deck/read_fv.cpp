@@ -16,7 +16,9 @@ LimiterKind limiter_kind(const std::string& name) {
 }
 
 FluxKind flux_kind(const std::string& name) {
-  return name == "hllc" ? FluxKind::kHllc : name == "rusanov" ? FluxKind::kRusanov : FluxKind::kExact;
+  return name == "hllc"      ? FluxKind::kHllc
+         : name == "rusanov" ? FluxKind::kRusanov
+                             : FluxKind::kExact;
 }
 
 }  // namespace
@@ -26,15 +28,15 @@ void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config) {
   const int dimension = grid_dimension(deck, scheme_info(config.scheme).dimension);
   read_grid_run(deck, config, dimension, problem_names(dimension), [&] {
     FvConfig& fv = config.fv;
-    fv.limiter = limiter_kind(deck.get_choice("fv.limiter", deck_choices("fv.limiter", "muscl_hancock"),
-                                              std::string("van_leer"),
-                                              "slope limiter (Toro sec. 14.4)"));
+    fv.limiter =
+        limiter_kind(deck.get_choice("fv.limiter", deck_choices("fv.limiter", "muscl_hancock"),
+                                     std::string("van_leer"), "slope limiter (Toro sec. 14.4)"));
     fv.flux = flux_kind(deck.get_choice("fv.flux", deck_choices("fv.flux", "muscl_hancock"),
                                         std::string("exact"), "Riemann solver at the faces"));
     if (dimension == 2) {
       const std::string splitting =
-          deck.get_choice("fv.splitting", deck_choices("fv.splitting", "muscl_hancock (2D)"), std::string("alternating"),
-                          "dimensional splitting (2D)");
+          deck.get_choice("fv.splitting", deck_choices("fv.splitting", "muscl_hancock (2D)"),
+                          std::string("alternating"), "dimensional splitting (2D)");
       fv.splitting =
           splitting == "averaged" ? SplittingKind::kAveraged : SplittingKind::kAlternating;
       // Flat (the sweep kernels) by default: the faster variant on the H200 (seed 003's run in
@@ -50,15 +52,17 @@ void read_muscl_deck(DeckReader& deck, RunConfig& config) {
   const int dimension = grid_dimension(deck, scheme_info(config.scheme).dimension);
   read_grid_run(deck, config, dimension, problem_names(dimension), [&] {
     FvConfig& fv = config.fv;
-    const std::string order = deck.get_choice("fv.reconstruction", deck_choices("fv.reconstruction", "muscl"),
-                                              std::string("muscl2"), "face reconstruction");
+    const std::string order =
+        deck.get_choice("fv.reconstruction", deck_choices("fv.reconstruction", "muscl"),
+                        std::string("muscl2"), "face reconstruction");
     fv.reconstruction =
         order == "muscl3" ? ReconstructionKind::kMuscl3 : ReconstructionKind::kMuscl2;
-    fv.limiter = limiter_kind(deck.get_choice(
-        "fv.limiter", deck_choices("fv.limiter", "muscl"), std::string("minmod"),
-        "limiter of the reconstruction (none: smooth data only)"));
-    fv.tvb_m = deck.get_real("fv.tvb_m", {0.0, 0, kInf, false, false,
-                                          "TVB constant M: differences below M h^2 are not limited"});
+    fv.limiter = limiter_kind(
+        deck.get_choice("fv.limiter", deck_choices("fv.limiter", "muscl"), std::string("minmod"),
+                        "limiter of the reconstruction (none: smooth data only)"));
+    fv.tvb_m = deck.get_real(
+        "fv.tvb_m",
+        {0.0, 0, kInf, false, false, "TVB constant M: differences below M h^2 are not limited"});
     fv.flux = flux_kind(deck.get_choice("fv.flux", deck_choices("fv.flux", "muscl"),
                                         std::string("rusanov"), "Riemann solver at the faces"));
     if (dimension == 1) {

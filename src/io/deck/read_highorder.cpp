@@ -12,10 +12,14 @@ const std::string kFamily = "dg, cpr, ndg, sd";
 
 HighOrderMethod method_of(SchemeKind scheme) {
   switch (scheme) {
-    case SchemeKind::kCpr: return HighOrderMethod::kCpr;
-    case SchemeKind::kNdg: return HighOrderMethod::kNdg;
-    case SchemeKind::kSd: return HighOrderMethod::kSd;
-    default: return HighOrderMethod::kDg;
+    case SchemeKind::kCpr:
+      return HighOrderMethod::kCpr;
+    case SchemeKind::kNdg:
+      return HighOrderMethod::kNdg;
+    case SchemeKind::kSd:
+      return HighOrderMethod::kSd;
+    default:
+      return HighOrderMethod::kDg;
   }
 }
 
@@ -30,7 +34,8 @@ constexpr double kDefaultTvbM = 50;
 LimiterConfig read_limiter(DeckReader& deck, bool smooth) {
   LimiterConfig l;
   const std::string kind = deck.get_choice(
-      "limiter.kind", deck_choices("limiter.kind", kFamily), std::string(smooth ? "none" : "minmod"),
+      "limiter.kind", deck_choices("limiter.kind", kFamily),
+      std::string(smooth ? "none" : "minmod"),
       "troubled-cell limiter (minmod: seed 002's detector and slope limiting, sec. 2.6; default "
       "minmod for discontinuous problems, none for smooth ones)");
   l.troubled_cell = kind == "minmod";
@@ -60,14 +65,16 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
                                           "sine warping of the element grid (fraction of the "
                                           "domain size)"});
     ho.degree = static_cast<int>(deck.get_int(
-        "highorder.order",
-        {2, 1, kHighOrderMaxDegree, "polynomial degree k of the solution in each direction (P_k)"}));
-    const std::string flux = deck.get_choice("highorder.flux", deck_choices("highorder.flux", kFamily),
-                                             std::string("rusanov"), "common flux at element faces");
+        "highorder.order", {2, 1, kHighOrderMaxDegree,
+                            "polynomial degree k of the solution in each direction (P_k)"}));
+    const std::string flux =
+        deck.get_choice("highorder.flux", deck_choices("highorder.flux", kFamily),
+                        std::string("rusanov"), "common flux at element faces");
     ho.flux = flux == "hllc" ? FluxKind::kHllc : FluxKind::kRusanov;
     if (ho.method == HighOrderMethod::kCpr) {
       const std::string divergence = deck.get_choice(
-          "highorder.divergence", deck_choices("highorder.divergence", "cpr"), std::string("chain_rule"),
+          "highorder.divergence", deck_choices("highorder.divergence", "cpr"),
+          std::string("chain_rule"),
           "flux divergence at the solution points (chain_rule: seed 002's; flux_interpolation: "
           "conservative)");
       ho.divergence = divergence == "flux_interpolation" ? DivergenceKind::kFluxInterpolation
@@ -75,7 +82,8 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
     }
     if (ho.method == HighOrderMethod::kSd) {
       const std::string points = deck.get_choice(
-          "highorder.flux_points", deck_choices("highorder.flux_points", "sd"), std::string("lobatto"),
+          "highorder.flux_points", deck_choices("highorder.flux_points", "sd"),
+          std::string("lobatto"),
           "sd's k + 2 flux points per direction (lobatto: seed 002's Fig. 1c; legendre: the "
           "element ends and the k Gauss-Legendre points)");
       ho.flux_points = points == "legendre" ? FluxPointKind::kLegendre : FluxPointKind::kLobatto;

@@ -13,8 +13,8 @@ namespace {
 const std::string kFamily = "streamfunction_vorticity";
 
 void read_flow(DeckReader& deck, IncompressibleConfig& in) {
-  const std::string type =
-      deck.get_choice("problem.type", deck_choices("problem.type", kFamily), std::nullopt, "the flow");
+  const std::string type = deck.get_choice("problem.type", deck_choices("problem.type", kFamily),
+                                           std::nullopt, "the flow");
   in.problem = type == "airfoil"      ? IncompressibleProblem::kAirfoil
                : type == "flat_plate" ? IncompressibleProblem::kFlatPlate
                                       : IncompressibleProblem::kLidDrivenCavity;
@@ -33,15 +33,15 @@ void read_flow(DeckReader& deck, IncompressibleConfig& in) {
   if (in.problem == IncompressibleProblem::kFlatPlate) return;
   in.angle_of_attack_degrees = deck.get_real(
       "problem.angle_of_attack", {0.0, -30, 30, false, false, "angle of attack, degrees"});
-  const std::string name =
-      deck.get_string("problem.airfoil", std::nullopt,
-                      "NACA 4-digit section, e.g. \"NACA 0012\" or \"2412\" (closed trailing edge)");
+  const std::string name = deck.get_string(
+      "problem.airfoil", std::nullopt,
+      "NACA 4-digit section, e.g. \"NACA 0012\" or \"2412\" (closed trailing edge)");
   const auto section = mesh::parse_naca_four_digit(name);
   if (!section)
     deck.fail("problem.airfoil",
               "expected a NACA 4-digit designation such as \"NACA 0012\" or \"NACA 2412\" "
               "(camber digit and its position both zero or both not, thickness above 0); found \"" +
-              name + "\"");
+                  name + "\"");
   in.airfoil.shape.section = *section;
 }
 
@@ -51,34 +51,33 @@ void read_c_grid(DeckReader& deck, IncompressibleConfig& in) {
   shape.airfoil_intervals = static_cast<int>(deck.get_int(
       "mesh.airfoil_intervals", {128, 8, 1 << 14, "intervals round the airfoil, TE to TE (even)"}));
   if (shape.airfoil_intervals % 2 != 0)
-    deck.fail("mesh.airfoil_intervals",
-              "must be even (as many intervals on each side); found " +
-                  std::to_string(shape.airfoil_intervals));
+    deck.fail("mesh.airfoil_intervals", "must be even (as many intervals on each side); found " +
+                                            std::to_string(shape.airfoil_intervals));
   shape.wake_intervals = static_cast<int>(deck.get_int(
       "mesh.wake_intervals", {32, 2, 1 << 14, "intervals along each side of the wake cut"}));
   shape.normal_intervals = static_cast<int>(deck.get_int(
       "mesh.normal_intervals", {64, 4, 1 << 14, "intervals from the wall to the far field"}));
-  shape.far_field_chords = deck.get_real(
-      "mesh.far_field_chords", {10.0, 2, 1e4, false, false,
-                                "radius of the far-field semicircle about the trailing edge, chords"});
+  shape.far_field_chords =
+      deck.get_real("mesh.far_field_chords",
+                    {10.0, 2, 1e4, false, false,
+                     "radius of the far-field semicircle about the trailing edge, chords"});
   shape.wall_spacing = deck.get_real(
       "mesh.wall_spacing", {0.002, 0, 1, true, false, "first spacing off the wall, chords"});
-  shape.le_spacing = deck.get_real(
-      "mesh.leading_edge_spacing",
-      {mesh::kCMeshLeadingEdgeSpacing, 0, 0.1, true, false, "spacing along the surface at the LE, chords"});
-  shape.te_spacing = deck.get_real(
-      "mesh.trailing_edge_spacing",
-      {mesh::kCMeshTrailingEdgeSpacing, 0, 0.1, true, false, "spacing along the surface at the TE, chords"});
+  shape.le_spacing = deck.get_real("mesh.leading_edge_spacing",
+                                   {mesh::kCMeshLeadingEdgeSpacing, 0, 0.1, true, false,
+                                    "spacing along the surface at the LE, chords"});
+  shape.te_spacing = deck.get_real("mesh.trailing_edge_spacing",
+                                   {mesh::kCMeshTrailingEdgeSpacing, 0, 0.1, true, false,
+                                    "spacing along the surface at the TE, chords"});
   try {
     mesh::check_c_grid_shape(shape);
   } catch (const InputError& error) {
     deck.fail("mesh.wall_spacing", error.what());
   }
   in.airfoil.on_device =
-      deck.get_choice("mesh.generated_on", deck_choices("mesh.generated_on", kFamily),
-                      std::string("device"),
-                      "elliptic grid generation by Kokkos kernels (device) or the host reference") ==
-      "device";
+      deck.get_choice(
+          "mesh.generated_on", deck_choices("mesh.generated_on", kFamily), std::string("device"),
+          "elliptic grid generation by Kokkos kernels (device) or the host reference") == "device";
   in.airfoil.elliptic.max_iterations = static_cast<int>(deck.get_int(
       "mesh.elliptic_iterations", {3000, 1, 1000000, "elliptic grid iterations at most"}));
   in.airfoil.elliptic.tolerance = deck.get_real(
@@ -93,8 +92,9 @@ void read_flat_plate_grid(DeckReader& deck, IncompressibleConfig& in) {
   p.cells_x = static_cast<int>(cells[0]);
   p.cells_y = static_cast<int>(cells[1]);
   if (p.cells_x % 2 != 0) deck.fail("mesh.cells", "the cells along x must be even");
-  p.wall_spacing = deck.get_real(
-      "mesh.wall_spacing", {2e-4, 0, 0.1, true, false, "first spacing off the plate (plate length 1)"});
+  p.wall_spacing =
+      deck.get_real("mesh.wall_spacing",
+                    {2e-4, 0, 0.1, true, false, "first spacing off the plate (plate length 1)"});
   p.height = deck.get_real("mesh.height", {0.5, 0, 100, true, false, "height of the domain"});
   p.upstream = deck.get_real("mesh.upstream",
                              {0.25, 0, 100, true, false, "length of the domain before the plate"});
@@ -105,13 +105,14 @@ void read_flat_plate_grid(DeckReader& deck, IncompressibleConfig& in) {
       "whether the plate ends at x = 1 (a wake follows) or runs on to the outflow (Blasius' "
       "semi-infinite plate)");
   if (p.wall_spacing * p.cells_y >= p.height)
-    deck.fail("mesh.wall_spacing", "times the cells along y reaches past mesh.height: make it smaller");
+    deck.fail("mesh.wall_spacing",
+              "times the cells along y reaches past mesh.height: make it smaller");
 }
 
 void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
-  in.convection_order = static_cast<int>(deck.get_int(
-      "incompressible.convection_order",
-      {2, 1, 2, "order of the upwind differences of the vorticity's convection"}));
+  in.convection_order = static_cast<int>(
+      deck.get_int("incompressible.convection_order",
+                   {2, 1, 2, "order of the upwind differences of the vorticity's convection"}));
   const std::string turbulence = deck.get_choice(
       "incompressible.turbulence", deck_choices("incompressible.turbulence", kFamily),
       std::string("laminar"), "turbulence model: laminar, or baldwin_lomax (fully turbulent)");
@@ -120,10 +121,10 @@ void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
     deck.fail("incompressible.turbulence",
               "Baldwin-Lomax needs a wall with its boundary layer along j = 0 (problem.type "
               "airfoil or flat_plate); the cavity runs laminar");
-  const std::string wall = deck.get_choice(
-      "incompressible.wall_vorticity", deck_choices("incompressible.wall_vorticity", kFamily),
-      std::string("jensen"),
-      "wall vorticity from psi: jensen (second order) or thom (first order)");
+  const std::string wall =
+      deck.get_choice("incompressible.wall_vorticity",
+                      deck_choices("incompressible.wall_vorticity", kFamily), std::string("jensen"),
+                      "wall vorticity from psi: jensen (second order) or thom (first order)");
   in.wall_vorticity = wall == "thom" ? WallVorticityKind::kThom : WallVorticityKind::kJensen;
   const std::string poisson = deck.get_choice(
       "incompressible.poisson", deck_choices("incompressible.poisson", kFamily),

@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "io/deck/deck_sections.hpp"
-#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/mesh/multiblock_mesh.hpp"
 
 namespace portaflow::io::deck {
@@ -18,9 +18,8 @@ namespace {
 // drift from mesh::Face and mesh::BoundaryKind.
 const std::vector<std::pair<std::string, mesh::Face>>& face_names() {
   static const std::vector<std::pair<std::string, mesh::Face>> faces{
-      {"imin", mesh::Face::kIMin}, {"imax", mesh::Face::kIMax},
-      {"jmin", mesh::Face::kJMin}, {"jmax", mesh::Face::kJMax},
-      {"kmin", mesh::Face::kKMin}, {"kmax", mesh::Face::kKMax}};
+      {"imin", mesh::Face::kIMin}, {"imax", mesh::Face::kIMax}, {"jmin", mesh::Face::kJMin},
+      {"jmax", mesh::Face::kJMax}, {"kmin", mesh::Face::kKMin}, {"kmax", mesh::Face::kKMax}};
   return faces;
 }
 
@@ -62,15 +61,17 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
   if (generator == "box" || generator == "four_block") {
     m.kind = generator == "box" ? MultiBlockMeshKind::kBox : MultiBlockMeshKind::kFourBlock;
     // 9 nodes: the order-4 operator's four boundary rows at each end and one interior row.
-    const auto nodes = deck.get_int_list("mesh.nodes", 2,
-                                         {std::nullopt, 9, 1 << 20, "nodes per direction [ni, nj]"});
+    const auto nodes = deck.get_int_list(
+        "mesh.nodes", 2, {std::nullopt, 9, 1 << 20, "nodes per direction [ni, nj]"});
     if (m.kind == MultiBlockMeshKind::kFourBlock && (nodes[0] % 2 == 0 || nodes[1] % 2 == 0))
-      deck.fail("mesh.nodes", "four_block splits the box at its middle nodes, so both counts must "
-                              "be odd; found " + node_counts_text(nodes));
+      deck.fail("mesh.nodes",
+                "four_block splits the box at its middle nodes, so both counts must "
+                "be odd; found " +
+                    node_counts_text(nodes));
     m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]), 1};
-    const auto domain = deck.get_real_list("mesh.domain", std::vector<double>{0, 1, 0, 1},
-                                           {std::nullopt, -kInf, kInf, false, false,
-                                            "[x_min, x_max, y_min, y_max]"});
+    const auto domain = deck.get_real_list(
+        "mesh.domain", std::vector<double>{0, 1, 0, 1},
+        {std::nullopt, -kInf, kInf, false, false, "[x_min, x_max, y_min, y_max]"});
     if (!(domain[1] > domain[0] && domain[3] > domain[2]))
       deck.fail("mesh.domain", "each maximum must exceed its minimum");
     m.domain = {domain[0], domain[1], domain[2], domain[3]};
@@ -83,11 +84,12 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
         "mesh.nodes", 3, {std::nullopt, 9, 1 << 10, "nodes per direction [ni, nj, nk]"});
     if (m.kind == MultiBlockMeshKind::kCubeBlocks &&
         (nodes[0] % 2 == 0 || nodes[1] % 2 == 0 || nodes[2] % 2 == 0))
-      deck.fail("mesh.nodes", "cube_blocks splits the cube at its middle nodes, so all three "
-                              "counts must be odd; found [" + std::to_string(nodes[0]) + ", " +
-                              std::to_string(nodes[1]) + ", " + std::to_string(nodes[2]) + "]");
-    m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]),
-               static_cast<int>(nodes[2])};
+      deck.fail("mesh.nodes",
+                "cube_blocks splits the cube at its middle nodes, so all three "
+                "counts must be odd; found [" +
+                    std::to_string(nodes[0]) + ", " + std::to_string(nodes[1]) + ", " +
+                    std::to_string(nodes[2]) + "]");
+    m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]), static_cast<int>(nodes[2])};
     const auto domain = deck.get_real_list(
         "mesh.domain", std::vector<double>{0, 1, 0, 1, 0, 1},
         {std::nullopt, -kInf, kInf, false, false, "[x_min, x_max, y_min, y_max, z_min, z_max]"});
@@ -106,8 +108,8 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
     m.far_field_chords = deck.get_real(
         "mesh.far_field", {20.0, 2, kInf, true, false, "distance of the outer boundary, chords"});
     if (m.kind == MultiBlockMeshKind::kNaca0012Extruded) {
-      m.span_nodes = static_cast<int>(deck.get_int(
-          "mesh.span_nodes", {9, 3, 1 << 10, "nodes along the span (z)"}));
+      m.span_nodes = static_cast<int>(
+          deck.get_int("mesh.span_nodes", {9, 3, 1 << 10, "nodes along the span (z)"}));
       m.span = deck.get_real("mesh.span", {1.0, 0, kInf, false, false, "span length, chords"});
     }
   } else {
@@ -120,8 +122,10 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
       BoundarySpec spec;
       spec.block = static_cast<int>(deck.get_int(
           item + ".block", {std::nullopt, 0, kMaxInt, "block index, from 0 in file order"}));
-      spec.face = read_named(deck, item + ".face", "mesh.boundaries[].face", face_names(), "face of the block");
-      spec.kind = read_named(deck, item + ".kind", "mesh.boundaries[].kind", boundary_kind_names(), "boundary condition");
+      spec.face = read_named(deck, item + ".face", "mesh.boundaries[].face", face_names(),
+                             "face of the block");
+      spec.kind = read_named(deck, item + ".kind", "mesh.boundaries[].kind", boundary_kind_names(),
+                             "boundary condition");
       for (std::size_t earlier = 0; earlier < k; ++earlier) {
         const BoundarySpec& other = m.boundaries[earlier];
         if (other.block == spec.block && other.face == spec.face)
@@ -132,9 +136,10 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
       m.boundaries.push_back(spec);
     }
     // No silent default: a forgotten wall must not quietly become far field.
-    m.default_boundary = read_named(deck, "mesh.default_boundary", "mesh.default_boundary", boundary_kind_names(),
-                                    "boundary condition of every face node that neither an "
-                                    "interface nor mesh.boundaries covers");
+    m.default_boundary =
+        read_named(deck, "mesh.default_boundary", "mesh.default_boundary", boundary_kind_names(),
+                   "boundary condition of every face node that neither an "
+                   "interface nor mesh.boundaries covers");
   }
   return m;
 }
@@ -143,8 +148,9 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
 // a bare "unknown key".
 void reject_time_accurate_keys(DeckReader& deck) {
   const std::pair<const char*, const char*> keys[] = {
-      {"time.t_end", "multiblock marches to a steady state and has no end time; give "
-                     "time.max_cycles and time.residual_drop instead"},
+      {"time.t_end",
+       "multiblock marches to a steady state and has no end time; give "
+       "time.max_cycles and time.residual_drop instead"},
       {"time.max_steps", "multiblock counts Runge-Kutta cycles: use time.max_cycles"},
       {"output.every", "multiblock writes VTK frames by cycle: use output.every_cycles"},
       {"output.checkpoint_every", "checkpoint and restart are not supported for multiblock yet"},
@@ -177,9 +183,8 @@ MultigridConfig read_multigrid(DeckReader& deck) {
         "multigrid.coarsest_smoothing",
         {std::nullopt, 1, 32, "Runge-Kutta cycles on the coarsest level at each visit"}));
   mg.coarse_dissipation = deck.get_real(
-      "multigrid.coarse_dissipation",
-      {MultigridConfig{}.coarse_dissipation, 0, 2, false, false,
-       "artificial dissipation coefficient of the coarse levels"});
+      "multigrid.coarse_dissipation", {MultigridConfig{}.coarse_dissipation, 0, 2, false, false,
+                                       "artificial dissipation coefficient of the coarse levels"});
   mg.residual_smoothing = deck.get_real(
       "multigrid.residual_smoothing",
       {0.0, 0, 4, false, false,
@@ -192,47 +197,49 @@ MultigridConfig read_multigrid(DeckReader& deck) {
       "directional";
   // Absent: the dimension's default (the solver knows the mesh's dimension; see MultigridConfig).
   if (deck.has("multigrid.correction_smoothing"))
-    mg.correction_smoothing = deck.get_real(
-        "multigrid.correction_smoothing",
-        {std::nullopt, 0, 0.25, false, true,
-         "neighbour weight of the averaging of coarse corrections (0: none)"});
+    mg.correction_smoothing =
+        deck.get_real("multigrid.correction_smoothing",
+                      {std::nullopt, 0, 0.25, false, true,
+                       "neighbour weight of the averaging of coarse corrections (0: none)"});
   return mg;
 }
 
 void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   config.mesh.dimension = 2;
   config.multiblock_mesh = read_multiblock_mesh(deck);
-  config.problem.name = deck.get_choice("problem.type", deck_choices("problem.type", "multiblock"), std::nullopt,
-                                        "the flow: a uniform free stream around the mesh");
-  config.freestream.mach =
-      deck.get_real("problem.mach", {std::nullopt, 0, kInf, true, false, "free-stream Mach number"});
+  config.problem.name =
+      deck.get_choice("problem.type", deck_choices("problem.type", "multiblock"), std::nullopt,
+                      "the flow: a uniform free stream around the mesh");
+  config.freestream.mach = deck.get_real(
+      "problem.mach", {std::nullopt, 0, kInf, true, false, "free-stream Mach number"});
   config.freestream.alpha_degrees = deck.get_real(
       "problem.alpha", {0.0, -180, 180, false, false, "angle of attack in degrees, from +x to +y"});
-  const std::string order = deck.get_choice("multiblock.order", deck_choices("multiblock.order", "multiblock"), std::string("4"),
-                                            "SBP interior order (boundary order 1 or 2)");
+  const std::string order =
+      deck.get_choice("multiblock.order", deck_choices("multiblock.order", "multiblock"),
+                      std::string("4"), "SBP interior order (boundary order 1 or 2)");
   config.multiblock.order = order == "2" ? 2 : 4;
   config.multiblock.dissipation = deck.get_real(
       "multiblock.dissipation",
       {0.2, 0, kInf, false, false, "artificial dissipation coefficient (Mattson et al. 2004)"});
-  config.multiblock.far_field_vortex = deck.get_bool(
-      "multiblock.far_field_vortex", false,
-      "add the lifting body's compressible point vortex to the far-field state");
+  config.multiblock.far_field_vortex =
+      deck.get_bool("multiblock.far_field_vortex", false,
+                    "add the lifting body's compressible point vortex to the far-field state");
   // The flat residual kernel is the default: on the H100 it ran the order-4 residual at 8.1e9
   // nodes/s against the team kernel's 3.7e9 (4e6 nodes), and on 16 cores the two were within
   // 10% (perf/results/h100-20261121-multiblock*.json).
-  const std::string kernel = deck.get_choice("execution.kernel", deck_choices("execution.kernel", "multiblock"),
-                                             std::string("flat"), "residual kernel variant");
+  const std::string kernel =
+      deck.get_choice("execution.kernel", deck_choices("execution.kernel", "multiblock"),
+                      std::string("flat"), "residual kernel variant");
   config.execution.kernel = kernel == "team" ? KernelChoice::kTeam : KernelChoice::kFlat;
   config.multiblock.multigrid = read_multigrid(deck);
   reject_time_accurate_keys(deck);
-  config.time.cfl = deck.get_real(
-      "time.cfl", {2.0, 0, 10, true, false, "CFL number of the local time steps"});
+  config.time.cfl =
+      deck.get_real("time.cfl", {2.0, 0, 10, true, false, "CFL number of the local time steps"});
   config.steady.residual_drop = deck.get_real(
-      "time.residual_drop", {1e-10, 0, 1, true, true,
-                             "stop when every equation's L2 residual fell by this factor"});
-  config.steady.max_cycles = deck.get_int(
-      "time.max_cycles",
-      {std::nullopt, 1, kMaxLong, "Runge-Kutta cycles at most"});
+      "time.residual_drop",
+      {1e-10, 0, 1, true, true, "stop when every equation's L2 residual fell by this factor"});
+  config.steady.max_cycles =
+      deck.get_int("time.max_cycles", {std::nullopt, 1, kMaxLong, "Runge-Kutta cycles at most"});
 }
 
 OutputConfig read_steady_output(DeckReader& deck, const std::string& deck_path) {
@@ -242,12 +249,10 @@ OutputConfig read_steady_output(DeckReader& deck, const std::string& deck_path) 
   out.dir = deck.get_string("output.dir", default_dir, "output folder");
   out.name = deck.get_string("output.name", std::string("solution"), "prefix of VTK series files");
   out.vtk = deck.get_bool("output.vtk", true, "write the VTK series");
-  out.every_cycles = deck.get_int(
-      "output.every_cycles",
-      {0, 0, kMaxLong, "cycles between VTK frames (0: last only)"});
+  out.every_cycles = deck.get_int("output.every_cycles",
+                                  {0, 0, kMaxLong, "cycles between VTK frames (0: last only)"});
   out.history_every =
-      deck.get_int("output.history_every", {1, 1, kMaxLong,
-                                            "cycles between history rows"});
+      deck.get_int("output.history_every", {1, 1, kMaxLong, "cycles between history rows"});
   out.progress_seconds = deck.get_real(
       "output.progress_seconds",
       {2.0, 0, kInf, false, false, "wall-clock seconds between progress lines (0: none)"});

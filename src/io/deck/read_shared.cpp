@@ -3,8 +3,8 @@
 #include <filesystem>
 
 #include "io/deck/deck_sections.hpp"
-#include "portaflow/io/deck_choices.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/io/deck_choices.hpp"
 
 namespace portaflow::io::deck {
 
@@ -29,8 +29,8 @@ PrimitiveInput2D read_primitive_2d(DeckReader& deck, const std::string& prefix) 
 
 double read_position(DeckReader& deck, const std::string& key, const MeshConfig& mesh, int d,
                      const char* meaning) {
-  return deck.get_real(key, {std::nullopt, mesh.domain_min[d], mesh.domain_max[d], false, false,
-                             meaning});
+  return deck.get_real(
+      key, {std::nullopt, mesh.domain_min[d], mesh.domain_max[d], false, false, meaning});
 }
 
 void check_vacuum_pair(DeckReader& deck, const std::string& key, const PrimitiveInput1D& w) {
@@ -79,9 +79,10 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh,
                                      {std::nullopt, 0, kInf, true, false, "mean right density"});
     problem.amplitude = deck.get_real("problem.right.amplitude",
                                       {std::nullopt, 0, kInf, false, false, "density amplitude"});
-    problem.wavenumber = deck.get_real(
-        "problem.right.wavenumber", {std::nullopt, -kInf, kInf, false, false, "k in sin(k x)"});
-    r.right.u = deck.get_real("problem.right.u", {std::nullopt, -kInf, kInf, false, false, "velocity"});
+    problem.wavenumber = deck.get_real("problem.right.wavenumber",
+                                       {std::nullopt, -kInf, kInf, false, false, "k in sin(k x)"});
+    r.right.u =
+        deck.get_real("problem.right.u", {std::nullopt, -kInf, kInf, false, false, "velocity"});
     r.right.p = deck.get_real("problem.right.p", {std::nullopt, 0, kInf, true, false, "pressure"});
     if (problem.amplitude >= problem.rho_mean)
       deck.fail("problem.right.amplitude", "must be below rho_mean so the density stays positive");
@@ -91,19 +92,23 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh,
     problem.northwest = read_primitive_2d(deck, "problem.northwest");
     problem.southwest = read_primitive_2d(deck, "problem.southwest");
     problem.southeast = read_primitive_2d(deck, "problem.southeast");
-    problem.center[0] = read_position(deck, "problem.center_x", mesh, 0, "x of the quadrants' corner");
-    problem.center[1] = read_position(deck, "problem.center_y", mesh, 1, "y of the quadrants' corner");
+    problem.center[0] =
+        read_position(deck, "problem.center_x", mesh, 0, "x of the quadrants' corner");
+    problem.center[1] =
+        read_position(deck, "problem.center_y", mesh, 1, "y of the quadrants' corner");
   } else if (problem.name == "radial_explosion") {
     problem.kind = ProblemKind::kRadialExplosion;
     problem.inside = read_primitive_2d(deck, "problem.inside");
     problem.outside = read_primitive_2d(deck, "problem.outside");
-    problem.center[0] = read_position(deck, "problem.center_x", mesh, 0, "x of the circle's centre");
-    problem.center[1] = read_position(deck, "problem.center_y", mesh, 1, "y of the circle's centre");
+    problem.center[0] =
+        read_position(deck, "problem.center_x", mesh, 0, "x of the circle's centre");
+    problem.center[1] =
+        read_position(deck, "problem.center_y", mesh, 1, "y of the circle's centre");
     problem.radius =
         deck.get_real("problem.radius", {std::nullopt, 0, kInf, true, false, "circle radius"});
   } else {
-    problem.kind = problem.name == "density_wave" ? ProblemKind::kDensityWave
-                                                  : ProblemKind::kIsentropicVortex;
+    problem.kind =
+        problem.name == "density_wave" ? ProblemKind::kDensityWave : ProblemKind::kIsentropicVortex;
     if (mesh.dimension == 1) {
       const auto m = read_primitive_1d(deck, "problem.mean");
       problem.mean = {m.rho, m.u, 0.0, m.p};
@@ -111,13 +116,14 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh,
       problem.mean = read_primitive_2d(deck, "problem.mean");
     }
     if (problem.kind == ProblemKind::kDensityWave) {
-      problem.amplitude = deck.get_real(
-          "problem.amplitude", {std::nullopt, 0, kInf, false, false, "density amplitude"});
+      problem.amplitude = deck.get_real("problem.amplitude",
+                                        {std::nullopt, 0, kInf, false, false, "density amplitude"});
       if (problem.amplitude >= problem.mean.rho)
-        deck.fail("problem.amplitude", "must be below problem.mean.rho so the density stays positive");
-      const auto periods = deck.get_real_list(
-          "problem.periods", mesh.dimension,
-          {std::nullopt, -kInf, kInf, false, false, "sine periods [x(, y)]"});
+        deck.fail("problem.amplitude",
+                  "must be below problem.mean.rho so the density stays positive");
+      const auto periods =
+          deck.get_real_list("problem.periods", mesh.dimension,
+                             {std::nullopt, -kInf, kInf, false, false, "sine periods [x(, y)]"});
       problem.periods = {periods[0], mesh.dimension > 1 ? periods[1] : 0.0};
     } else {
       problem.strength = deck.get_real("problem.strength",
@@ -134,12 +140,12 @@ BoundaryConfig read_boundary(DeckReader& deck, int dimension, bool periodic_requ
   BoundaryConfig b;
   const char* sides[4] = {"boundary.x_min", "boundary.x_max", "boundary.y_min", "boundary.y_max"};
   for (int s = 0; s < 2 * dimension; ++s) {
-    const std::string name =
-        deck.get_choice(sides[s], choices, std::string(periodic_required ? "periodic" : "nonreflective"),
-                        "boundary condition");
-    b.side[s] = name == "reflective" ? BoundaryKind::kReflective
-                                      : (name == "periodic" ? BoundaryKind::kPeriodic
-                                                            : BoundaryKind::kNonReflective);
+    const std::string name = deck.get_choice(
+        sides[s], choices, std::string(periodic_required ? "periodic" : "nonreflective"),
+        "boundary condition");
+    b.side[s] = name == "reflective"
+                    ? BoundaryKind::kReflective
+                    : (name == "periodic" ? BoundaryKind::kPeriodic : BoundaryKind::kNonReflective);
     if (periodic_required && b.side[s] != BoundaryKind::kPeriodic)
       deck.fail(sides[s], "this problem's exact solution is periodic: use periodic");
   }
@@ -155,8 +161,9 @@ BoundaryConfig read_boundary(DeckReader& deck, int dimension, bool periodic_requ
 
 ExecutionConfig read_execution(DeckReader& deck, int dimension, const char* default_kernel) {
   ExecutionConfig e;
-  const std::string kernel = deck.get_choice("execution.kernel", deck_choices("execution.kernel", "cese1d, cese2d, muscl_hancock, muscl"),
-                                             std::string(default_kernel), "kernel variant");
+  const std::string kernel = deck.get_choice(
+      "execution.kernel", deck_choices("execution.kernel", "cese1d, cese2d, muscl_hancock, muscl"),
+      std::string(default_kernel), "kernel variant");
   e.kernel = kernel == "flat" ? KernelChoice::kFlat : KernelChoice::kTeam;
   if (deck.has("execution.tile")) {
     const auto tile = deck.get_int_list("execution.tile", dimension,
@@ -181,10 +188,10 @@ MeshConfig read_mesh(DeckReader& deck, int dimension) {
       {std::nullopt, 1, 1LL << 30,
        dimension == 1 ? "number of cells" : "number of cells per direction [nx, ny]"});
   for (int d = 0; d < dimension; ++d) mesh.cells[d] = static_cast<int>(cells[d]);
-  const auto domain = deck.get_real_list(
-      "mesh.domain", 2 * dimension,
-      {std::nullopt, -kInf, kInf, false, false,
-       dimension == 1 ? "[x_min, x_max]" : "[x_min, x_max, y_min, y_max]"});
+  const auto domain =
+      deck.get_real_list("mesh.domain", 2 * dimension,
+                         {std::nullopt, -kInf, kInf, false, false,
+                          dimension == 1 ? "[x_min, x_max]" : "[x_min, x_max, y_min, y_max]"});
   for (int d = 0; d < dimension; ++d) {
     mesh.domain_min[d] = domain[2 * d];
     mesh.domain_max[d] = domain[2 * d + 1];
@@ -200,7 +207,8 @@ TimeConfig read_time(DeckReader& deck) {
   TimeConfig time;
   time.t_end = deck.get_real("time.t_end", {std::nullopt, 0, kInf, true, false, "end time"});
   time.cfl = deck.get_real("time.cfl", {0.5, 0, 1, true, false, "CFL number"});
-  time.max_steps = deck.get_int("time.max_steps", {0, 0, kMaxLong, "stop after this many steps (0: no limit)"});
+  time.max_steps =
+      deck.get_int("time.max_steps", {0, 0, kMaxLong, "stop after this many steps (0: no limit)"});
   return time;
 }
 
@@ -213,12 +221,13 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
   out.every = deck.get_real("output.every",
                             {0.0, 0, kInf, false, false, "simulated time between VTK frames"});
   out.vtk = deck.get_bool("output.vtk", true, "write the VTK series");
-  out.history_every = deck.get_int("output.history_every", {1, 1, kMaxLong, "steps between history rows"});
+  out.history_every =
+      deck.get_int("output.history_every", {1, 1, kMaxLong, "steps between history rows"});
   out.progress_seconds = deck.get_real(
       "output.progress_seconds",
       {2.0, 0, kInf, false, false, "wall-clock seconds between progress lines (0: none)"});
-  out.checkpoint_every = deck.get_int(
-      "output.checkpoint_every", {0, 0, kMaxLong, "steps between checkpoints (0: none)"});
+  out.checkpoint_every = deck.get_int("output.checkpoint_every",
+                                      {0, 0, kMaxLong, "steps between checkpoints (0: none)"});
   out.overwrite = read_output_overwrite(deck);
   return out;
 }

@@ -17,8 +17,9 @@ void initialise(const Field1D& q, const RunConfig& c, const UniformAxis& axis) {
   const physics::IdealGas gas{static_cast<Real>(c.physics.gamma)};
   auto host = Kokkos::create_mirror_view(q);
   auto conservative = [&](double x) {
-    const auto w = is_smooth(c.problem) ? exact_primitive(c.problem, c.mesh, c.physics.gamma, x, 0, 0)
-                                        : initial_primitive(c.problem, c.physics.gamma, x);
+    const auto w = is_smooth(c.problem)
+                       ? exact_primitive(c.problem, c.mesh, c.physics.gamma, x, 0, 0)
+                       : initial_primitive(c.problem, c.physics.gamma, x);
     E1::State prim;
     prim[E1::kRho] = static_cast<Real>(w[0]);
     prim[E1::kVel] = static_cast<Real>(w[1]);
@@ -83,10 +84,5 @@ void Cese1DSolver::advance(double dt) {
   half_step_1d(edges_, state_, n, 1, step, variant_, tile_);
   finish_step(dt);
 }
-
-
-
-
-
 
 }  // namespace portaflow::cese

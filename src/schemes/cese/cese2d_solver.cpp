@@ -91,9 +91,4 @@ void Cese2DSolver::advance(double dt) {
   finish_step(dt);
 }
 
-
-
-
-
-
 }  // namespace portaflow::cese

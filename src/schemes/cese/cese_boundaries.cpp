@@ -10,7 +10,7 @@ namespace {
 // wall normal to direction `normal`.
 KOKKOS_INLINE_FUNCTION Real mirror_sign(int c, int nvar, int normal) {
   const int v = c % nvar, k = c / nvar;
-  const Real var_sign = v == 1 + normal ? -1 : 1;  // the normal momentum is odd
+  const Real var_sign = v == 1 + normal ? -1 : 1;         // the normal momentum is odd
   const Real derivative_sign = k == 1 + normal ? -1 : 1;  // d/dn flips parity
   return var_sign * derivative_sign;
 }

@@ -65,7 +65,8 @@ void half_step_1d(const Field1D& in, const Field1D& out, Index n_out, Index out_
       KOKKOS_LAMBDA(const TeamMember& member, const IndexRange& mine) {
         ScratchView2D terms(member.team_scratch(0), kStoredTerms, tile.i + 1);
         const Index points = mine.size() + 1;  // the tile's outputs need one more input
-        team_for(member, points, [&](Index p) { store(terms, p, terms_at(in, mine.begin + p, step)); });
+        team_for(member, points,
+                 [&](Index p) { store(terms, p, terms_at(in, mine.begin + p, step)); });
         team_barrier(member);
         team_for(member, mine.size(), [&](Index k) {
           combine_1d(ScratchTerms{terms, k}, ScratchTerms{terms, k + 1}, step,

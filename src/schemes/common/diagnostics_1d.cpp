@@ -23,7 +23,7 @@ ConservedTotals conserved_totals_1d(const Field1D& u, IndexRange interior,
   Sums sums;
   par_reduce(
       "diagnostics_1d.conserved_totals", interior,
-      KOKKOS_LAMBDA(Index i, Sums& acc) {
+      KOKKOS_LAMBDA(Index i, Sums & acc) {
         for (int v = 0; v < Euler1::kNumVars; ++v) acc.value[v] += static_cast<double>(u(v, i));
       },
       Kokkos::Sum<Sums>(sums));

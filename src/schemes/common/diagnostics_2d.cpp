@@ -19,15 +19,14 @@ KOKKOS_INLINE_FUNCTION Euler2::State load(const View& u, Index j, Index i) {
 }
 }  // namespace
 
-ConservedTotals conserved_totals_2d(const Field2D& u, IndexBox2D interior,
-                                    const UniformGrid2D& g) {
+ConservedTotals conserved_totals_2d(const Field2D& u, IndexBox2D interior, const UniformGrid2D& g) {
   // All four sums in one pass: the run driver records them every step, and four reductions,
   // each a launch and a read-back, cost a GPU run more than a sweep of a 1e6-cell mesh.
   using Sums = SumArray<double, Euler2::kNumVars>;
   Sums sums;
   par_reduce(
       "diagnostics_2d.conserved_totals", interior,
-      KOKKOS_LAMBDA(Index j, Index i, Sums& acc) {
+      KOKKOS_LAMBDA(Index j, Index i, Sums & acc) {
         for (int v = 0; v < Euler2::kNumVars; ++v) acc.value[v] += static_cast<double>(u(v, j, i));
       },
       Kokkos::Sum<Sums>(sums));
@@ -98,9 +97,8 @@ SolutionSnapshot snapshot_2d(const Field2D& u, IndexBox2D interior, const Unifor
   // faulting in fresh pages (8 MB each at 1000^2), which one thread does four times slower.
   using HostPlane = Kokkos::View<double**, Layout, HostSpace, Kokkos::MemoryUnmanaged>;
   snap.fields = {{"rho", {}}, {"u", {}}, {"v", {}}, {"p", {}}};
-  host_par_for("snapshot_2d.allocate", IndexRange{0, 4}, [&](Index f) {
-    snap.fields[f].values.resize(static_cast<std::size_t>(ni) * nj);
-  });
+  host_par_for("snapshot_2d.allocate", IndexRange{0, 4},
+               [&](Index f) { snap.fields[f].values.resize(static_cast<std::size_t>(ni) * nj); });
   for (int f = 0; f < 4; ++f)
     Kokkos::deep_copy(HostPlane(snap.fields[f].values.data(), nj, ni),
                       Kokkos::subview(primitive, f, Kokkos::ALL, Kokkos::ALL));

@@ -3,7 +3,6 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
-
 #include "portaflow/schemes/common/state_arrays.hpp"
 
 namespace portaflow {
@@ -84,8 +83,9 @@ double GridSolver1D::max_wave_speed() const {
       "grid_solver1d.max_wave_speed", interior(), KOKKOS_LAMBDA(Index i, double& acc) {
         E1::State s;
         for (int v = 0; v < E1::kNumVars; ++v) s[v] = u(v, i);
-        const double speed = E1::is_physical(s, gas) ? static_cast<double>(E1::max_wave_speed(s, gas))
-                                                      : math::infinity();
+        const double speed = E1::is_physical(s, gas)
+                                 ? static_cast<double>(E1::max_wave_speed(s, gas))
+                                 : math::infinity();
         if (speed > acc) acc = speed;
       });
 }
@@ -96,9 +96,10 @@ void GridSolver1D::sample_cell_centres() {
   auto host = Kokkos::create_mirror_view(state_);
   for (int k = 0; k < axis_.cells; ++k) {
     const double x = axis_.center(k);
-    const auto w = is_smooth(config_.problem)
-                       ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, 0, 0)
-                       : initial_primitive(config_.problem, config_.physics.gamma, x);
+    const auto w =
+        is_smooth(config_.problem)
+            ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, 0, 0)
+            : initial_primitive(config_.problem, config_.physics.gamma, x);
     E1::State prim;
     prim[E1::kRho] = static_cast<Real>(w[0]);
     prim[E1::kVel] = static_cast<Real>(w[1]);
@@ -118,9 +119,9 @@ void GridSolver2D::sample_cell_centres() {
   host_par_for("grid_solver2d.sample_cell_centres", IndexRange{0, grid_.ny}, [&](Index j) {
     for (int i = 0; i < grid_.nx; ++i) {
       const double x = grid_.x_min + (i + 0.5) * grid_.dx, y = grid_.y_min + (j + 0.5) * grid_.dy;
-      const auto w = smooth
-                         ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, y, 0)
-                         : initial_primitive(config_.problem, config_.physics.gamma, x, y);
+      const auto w =
+          smooth ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, y, 0)
+                 : initial_primitive(config_.problem, config_.physics.gamma, x, y);
       E2::State prim;
       for (int v = 0; v < E2::kNumVars; ++v) prim[v] = static_cast<Real>(w[v]);
       const auto u = E2::to_conservative(prim, gas);

@@ -18,16 +18,15 @@ std::array<double, 4> from_2d(const PrimitiveInput2D& w) { return {w.rho, w.u, w
 // the background `mean`: velocity and temperature perturbations
 //   du = -eps/(2 pi) e^((1-r^2)/2) (y-yc),  dv = eps/(2 pi) e^((1-r^2)/2) (x-xc),
 //   dT = -(gamma-1) eps^2/(8 gamma pi^2) e^(1-r^2),   with T = p/rho, entropy p/rho^gamma fixed.
-std::array<double, 4> vortex(const ProblemConfig& pr, double gamma, double x, double y,
-                             double xc, double yc) {
+std::array<double, 4> vortex(const ProblemConfig& pr, double gamma, double x, double y, double xc,
+                             double yc) {
   const double dx = x - xc, dy = y - yc, r2 = dx * dx + dy * dy;
   const double eps = pr.strength;
   const double e = std::exp(0.5 * (1 - r2));
   const double t_mean = pr.mean.p / pr.mean.rho;
   const double t = t_mean - (gamma - 1) * eps * eps / (8 * gamma * kPi * kPi) * e * e;
   const double rho = pr.mean.rho * std::pow(t / t_mean, 1 / (gamma - 1));
-  return {rho, pr.mean.u - eps / (2 * kPi) * e * dy, pr.mean.v + eps / (2 * kPi) * e * dx,
-          rho * t};
+  return {rho, pr.mean.u - eps / (2 * kPi) * e * dy, pr.mean.v + eps / (2 * kPi) * e * dx, rho * t};
 }
 
 double wrap(double x, double lo, double hi) {
@@ -39,8 +38,7 @@ double wrap(double x, double lo, double hi) {
 
 }  // namespace
 
-std::array<double, 4> initial_primitive(const ProblemConfig& pr, double gamma, double x,
-                                        double y) {
+std::array<double, 4> initial_primitive(const ProblemConfig& pr, double gamma, double x, double y) {
   switch (pr.kind) {
     case ProblemKind::kRiemann:
       return from_1d(x < pr.riemann.x0 ? pr.riemann.left : pr.riemann.right);
@@ -81,8 +79,8 @@ bool is_smooth(const ProblemConfig& pr) {
 
 bool has_exact_solution(const ProblemConfig& pr) { return is_smooth(pr); }
 
-std::array<double, 4> exact_primitive(const ProblemConfig& pr, const MeshConfig& mesh,
-                                      double gamma, double x, double y, double t) {
+std::array<double, 4> exact_primitive(const ProblemConfig& pr, const MeshConfig& mesh, double gamma,
+                                      double x, double y, double t) {
   if (!is_smooth(pr)) {
     if (t == 0) return initial_primitive(pr, gamma, x, y);
     throw Error("internal error: problem " + pr.name + " has no exact solution in this code");
@@ -94,8 +92,9 @@ std::array<double, 4> exact_primitive(const ProblemConfig& pr, const MeshConfig&
   if (pr.kind == ProblemKind::kDensityWave) {
     const double lx = mesh.domain_max[0] - mesh.domain_min[0];
     const double ly = mesh.domain_max[1] - mesh.domain_min[1];
-    const double phase =
-        2 * kPi * (pr.periods[0] * (x0 - mesh.domain_min[0]) / lx + pr.periods[1] * (y0 - mesh.domain_min[1]) / ly);
+    const double phase = 2 * kPi *
+                         (pr.periods[0] * (x0 - mesh.domain_min[0]) / lx +
+                          pr.periods[1] * (y0 - mesh.domain_min[1]) / ly);
     return {pr.mean.rho + pr.amplitude * std::sin(phase), pr.mean.u, pr.mean.v, pr.mean.p};
   }
   return vortex(pr, gamma, x0, y0, pr.center[0], pr.center[1]);

@@ -5,10 +5,9 @@
 namespace portaflow {
 
 SparseMatrix to_device(const HostCsr& h, const std::string& label) {
-  return SparseMatrix(label, h.rows, h.columns, h.values.size(),
-                      copy_to_device(label + ".values", h.values),
-                      copy_to_device(label + ".row_map", h.row_map),
-                      copy_to_device(label + ".entries", h.entries));
+  return SparseMatrix(
+      label, h.rows, h.columns, h.values.size(), copy_to_device(label + ".values", h.values),
+      copy_to_device(label + ".row_map", h.row_map), copy_to_device(label + ".entries", h.entries));
 }
 
 HostCsr scaled_transpose(const HostCsr& p, Real scale) {

@@ -35,8 +35,10 @@ void face_fluxes(const Field1D& w, const Field1D& fluxes, Index n, Real tvb,
   par_for(
       "muscl1d.face_fluxes", IndexRange{0, n + 1}, KOKKOS_LAMBDA(Index f) {
         const Index l = kG + f - 1, r = kG + f;
-        const auto left = reconstructed_faces<1, Reconstruction>(load(w, l - 1), load(w, l), load(w, r), tvb, gas);
-        const auto right = reconstructed_faces<1, Reconstruction>(load(w, l), load(w, r), load(w, r + 1), tvb, gas);
+        const auto left = reconstructed_faces<1, Reconstruction>(load(w, l - 1), load(w, l),
+                                                                 load(w, r), tvb, gas);
+        const auto right = reconstructed_faces<1, Reconstruction>(load(w, l), load(w, r),
+                                                                  load(w, r + 1), tvb, gas);
         const auto flux = Flux::template flux<1>(E1::to_primitive(left.plus, gas),
                                                  E1::to_primitive(right.minus, gas), 0, gas);
         for (int v = 0; v < kN; ++v) fluxes(v, f) = flux[v];

@@ -23,16 +23,15 @@ KOKKOS_INLINE_FUNCTION E2::State load(const Field2D& u, Index j, Index i) {
 // The flux through the face between storage cells (lj, li) and (lj + dj, li + di), direction
 // dir, from the reconstructed plus value of the left cell and minus value of the right one.
 template <class Reconstruction, class Flux>
-KOKKOS_INLINE_FUNCTION E2::State face_flux(const Field2D& w, Index lj, Index li, Index dj,
-                                           Index di, int dir, Real tvb,
-                                           const physics::IdealGas& gas) {
+KOKKOS_INLINE_FUNCTION E2::State face_flux(const Field2D& w, Index lj, Index li, Index dj, Index di,
+                                           int dir, Real tvb, const physics::IdealGas& gas) {
   const Index rj = lj + dj, ri = li + di;
-  const auto left = reconstructed_faces<2, Reconstruction>(load(w, lj - dj, li - di),
-                                                           load(w, lj, li), load(w, rj, ri), tvb, gas);
+  const auto left = reconstructed_faces<2, Reconstruction>(
+      load(w, lj - dj, li - di), load(w, lj, li), load(w, rj, ri), tvb, gas);
   const auto right = reconstructed_faces<2, Reconstruction>(load(w, lj, li), load(w, rj, ri),
                                                             load(w, rj + dj, ri + di), tvb, gas);
-  return Flux::template flux<2>(E2::to_primitive(left.plus, gas), E2::to_primitive(right.minus, gas),
-                                dir, gas);
+  return Flux::template flux<2>(E2::to_primitive(left.plus, gas),
+                                E2::to_primitive(right.minus, gas), dir, gas);
 }
 
 // Face fluxes of state w: x faces (j, f) for j < ny, f <= nx and y faces (f, i) for f <= ny,
@@ -43,11 +42,13 @@ void face_fluxes(const Field2D& w, const Field2D& fx, const Field2D& fy, Index n
   par_for(
       "muscl2d.face_fluxes", IndexBox2D{{0, ny + 1}, {0, nx + 1}}, KOKKOS_LAMBDA(Index j, Index i) {
         if (j < ny) {
-          const auto f = face_flux<Reconstruction, Flux>(w, kG + j, kG + i - 1, 0, 1, 0, tvb_x, gas);
+          const auto f =
+              face_flux<Reconstruction, Flux>(w, kG + j, kG + i - 1, 0, 1, 0, tvb_x, gas);
           for (int v = 0; v < kN; ++v) fx(v, j, i) = f[v];
         }
         if (i < nx) {
-          const auto f = face_flux<Reconstruction, Flux>(w, kG + j - 1, kG + i, 1, 0, 1, tvb_y, gas);
+          const auto f =
+              face_flux<Reconstruction, Flux>(w, kG + j - 1, kG + i, 1, 0, 1, tvb_y, gas);
           for (int v = 0; v < kN; ++v) fy(v, j, i) = f[v];
         }
       });
@@ -100,8 +101,8 @@ void Muscl2DSolver::advance(double dt) {
         "muscl2d.stage_update", IndexBox2D{{0, ny}, {0, nx}}, KOKKOS_LAMBDA(Index j, Index i) {
           for (int v = 0; v < kN; ++v) {
             // x and y parts summed first: x <-> y mirrored data give mirrored sums.
-            const Real change = dt_dx * (fx(v, j, i) - fx(v, j, i + 1)) +
-                                dt_dy * (fy(v, j, i) - fy(v, j + 1, i));
+            const Real change =
+                dt_dx * (fx(v, j, i) - fx(v, j, i + 1)) + dt_dy * (fy(v, j, i) - fy(v, j + 1, i));
             const Real euler = w(v, kG + j, kG + i) + change;
             target(v, kG + j, kG + i) = a * un(v, kG + j, kG + i) + b * euler;
           }

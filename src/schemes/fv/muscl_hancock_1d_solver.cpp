@@ -67,9 +67,4 @@ void MusclHancock1DSolver::advance(double dt) {
   finish_step(dt);
 }
 
-
-
-
-
-
 }  // namespace portaflow::fv

@@ -53,9 +53,8 @@ Index line_segment(int dir, Index n, Index lines) {
 // rate->parts with room for `count` maxima (grown, never shrunk: a solver's sweeps reuse it).
 RateParts rate_parts(SweepRate* rate, Index count) {
   if (rate->parts.extent(0) < static_cast<std::size_t>(count))
-    rate->parts = RateParts(Kokkos::view_alloc(Kokkos::WithoutInitializing,
-                                               "muscl_hancock2d.rate_parts"),
-                            count);
+    rate->parts = RateParts(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "muscl_hancock2d.rate_parts"), count);
   return rate->parts;
 }
 
@@ -115,8 +114,7 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
   // cell-updates/s against 2.49e10 with parts); past that, one maximum a walker and a second
   // kernel (4096^2, 262,144 y walkers: 3.83e10 against 3.56e10 as a reduction).
   if (kRate && walkers <= static_cast<Index>(kThreads * kThreads)) {
-    par_reduce_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep,
-                                          RateMax(rate->max));
+    par_reduce_bounded<kThreads, kBlocks>(label, IndexRange{0, walkers}, sweep, RateMax(rate->max));
     return;
   }
   if constexpr (kRate && kCuda) {  // one maximum a warp
@@ -143,8 +141,7 @@ void launch_line_sweep(const Field2D& in, const Field2D& out, const SplitStep2D&
 // have).
 template <int kDir, class Limiter, class Flux, bool kRate>
 void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
-                       const BoundaryConfig& boundary, const SweepLaunch& launch,
-                       SweepRate* rate) {
+                       const BoundaryConfig& boundary, const SweepLaunch& launch, SweepRate* rate) {
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   std::conditional_t<host, SimdLineTiles2D<kDir, Limiter, Flux, kRate>,
                      LineTeams2D<kDir, Limiter, Flux, kRate>>
@@ -177,8 +174,7 @@ void launch_line_teams(const Field2D& in, const Field2D& out, const SplitStep2D&
 // maximum a team in rate->parts, then reduces those.
 template <class Limiter, class Flux, bool kRate>
 void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& step,
-                      const BoundaryConfig& boundary, const SweepLaunch& launch,
-                      SweepRate* rate) {
+                      const BoundaryConfig& boundary, const SweepLaunch& launch, SweepRate* rate) {
   RowTeams2D<Limiter, Flux, kRate> sweep;
   sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
   constexpr Index kLargeWidth = 128 - decltype(sweep)::kHalo;

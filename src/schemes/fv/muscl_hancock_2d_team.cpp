@@ -108,9 +108,10 @@ void fused_step(const Field2D& in, const Field2D& out, const SplitStep2D& step, 
   constexpr bool host = std::is_same_v<ExecSpace::memory_space, HostSpace>;
   if (!host && bytes > static_cast<std::size_t>(TeamPolicy::scratch_size_max(0)))
     throw InputError("execution.tile [" + std::to_string(tile.i) + ", " + std::to_string(tile.j) +
-                     "] needs " + std::to_string(bytes) + " bytes of team scratch per tile; this "
-                     "backend allows " + std::to_string(TeamPolicy::scratch_size_max(0)) +
-                     ": use a smaller tile");
+                     "] needs " + std::to_string(bytes) +
+                     " bytes of team scratch per tile; this "
+                     "backend allows " +
+                     std::to_string(TeamPolicy::scratch_size_max(0)) + ": use a smaller tile");
   const Real ratio[2] = {step.dt_over_dx, step.dt_over_dy};
   const Real r1 = ratio[kFirst], r2 = ratio[kSecond];
   const auto gas = step.gas;

@@ -81,8 +81,8 @@ PointSet1D gauss_lobatto(int n) {
     // f = P_m', f' = P_m'' = (2 x P_m' - m (m + 1) P_m) / (1 - x^2) (Legendre's equation).
     const double x = newton_root(guess, [m](double t) {
       const LegendreValue l = legendre(m, t);
-      return std::pair<double, double>{l.derivative,
-                                       (2 * t * l.derivative - m * (m + 1) * l.value) / (1 - t * t)};
+      return std::pair<double, double>{
+          l.derivative, (2 * t * l.derivative - m * (m + 1) * l.value) / (1 - t * t)};
     });
     set.nodes[m - j] = x;
   }

@@ -1,9 +1,9 @@
 // The element methods at a compile-time number of points per direction N = k + 1 and method M
 // (private to src/schemes/highorder): the Runge-Kutta stage as face fluxes, the fused
 // residual-and-update kernel, then the limiter when the deck asks for it, with the flux, CPR's
-// divergence and the kernel variant chosen once per stage on the host. highorder_{dg,cpr,ndg,sd}.cpp
-// instantiate it for every degree up to kHighOrderMaxDegree (one method per file, so the four
-// compile in parallel and each stays small).
+// divergence and the kernel variant chosen once per stage on the host.
+// highorder_{dg,cpr,ndg,sd}.cpp instantiate it for every degree up to kHighOrderMaxDegree (one
+// method per file, so the four compile in parallel and each stays small).
 #pragma once
 
 #include <memory>
@@ -49,12 +49,18 @@ class DegreeSolver final : public HighOrderSolver {
       element_face_fluxes<N, decltype(flux), has_lobatto_points(M)>(w, faces, ops_, nx, ny,
                                                                     config_.boundary, gas);
     });
-    const StageArrays s{w,          state_,    stage_output(k),
-                        metrics_,   fluxes_x_, fluxes_y_,
+    const StageArrays s{w,
+                        state_,
+                        stage_output(k),
+                        metrics_,
+                        fluxes_x_,
+                        fluxes_y_,
                         static_cast<Real>(time::SspRk3::a[k]),
-                        static_cast<Real>(time::SspRk3::b[k]), static_cast<Real>(dt)};
+                        static_cast<Real>(time::SspRk3::b[k]),
+                        static_cast<Real>(dt)};
     if constexpr (M == HighOrderMethod::kSd) {
-      residual_update_sd<N>(s, SdFluxPointNormals{flux_normals_x_, flux_normals_y_}, ops_, nx, ny, gas);
+      residual_update_sd<N>(s, SdFluxPointNormals{flux_normals_x_, flux_normals_y_}, ops_, nx, ny,
+                            gas);
     } else if constexpr (M != HighOrderMethod::kCpr) {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
     } else if (config_.highorder.divergence == DivergenceKind::kChainRule) {
@@ -76,7 +82,8 @@ class DegreeSolver final : public HighOrderSolver {
   void residual(const StageArrays& s, Index nx, Index ny, const physics::IdealGas& gas) {
     // ndg has the flat kernel only (the deck reader offers team for dg and cpr).
     if constexpr (M == HighOrderMethod::kDg || M == HighOrderMethod::kCpr) {
-      if (kernel_ == KernelChoice::kTeam) return residual_update_team<N, M, D>(s, ops_, nx, ny, gas);
+      if (kernel_ == KernelChoice::kTeam)
+        return residual_update_team<N, M, D>(s, ops_, nx, ny, gas);
     }
     residual_update_flat<N, M, D>(s, ops_, nx, ny, gas);
   }

@@ -13,8 +13,8 @@ ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
       nodes_(gauss_lobatto(degree + 1).nodes),
       domain_{mesh.domain_min[0], mesh.domain_max[0], mesh.domain_min[1], mesh.domain_max[1]},
       warp_(warp) {
-  require(degree >= 1, "internal error: an element mapping needs degree >= 1, got " +
-                           std::to_string(degree));
+  require(degree >= 1,
+          "internal error: an element mapping needs degree >= 1, got " + std::to_string(degree));
   // Every element's geometry nodes once (positions and metrics are evaluated many times per
   // element: at solution points, face points, output lattices and error rules).
   const int m = degree + 1;
@@ -28,7 +28,8 @@ ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
           const double s = (ex + (nodes_[i] + 1) / 2) / nx_;
           const double t = (ey + (nodes_[j] + 1) / 2) / ny_;
           const auto p = mesh::warped_box_point(domain_, warp_, s, t);
-          const std::size_t at = 2 * ((((static_cast<std::size_t>(ey) * nx_ + ex) * m + j) * m) + i);
+          const std::size_t at =
+              2 * ((((static_cast<std::size_t>(ey) * nx_ + ex) * m + j) * m) + i);
           geometry_[at] = p[0];
           geometry_[at + 1] = p[1];
         }
@@ -98,16 +99,16 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
   for (int J = 0; J < nj; ++J)
     for (int f = 0; f <= g.nx; ++f) {
       const bool last = f == g.nx;
-      const auto m = mapping.metrics(last ? f - 1 : f, J / n, last ? 1.0 : -1.0,
-                                     points.nodes[J % n]);
+      const auto m =
+          mapping.metrics(last ? f - 1 : f, J / n, last ? 1.0 : -1.0, points.nodes[J % n]);
       x_face(0, J, f) = m.xi_x;
       x_face(1, J, f) = m.xi_y;
     }
   for (int f = 0; f <= g.ny; ++f)
     for (int I = 0; I < ni; ++I) {
       const bool last = f == g.ny;
-      const auto m = mapping.metrics(I / n, last ? f - 1 : f, points.nodes[I % n],
-                                     last ? 1.0 : -1.0);
+      const auto m =
+          mapping.metrics(I / n, last ? f - 1 : f, points.nodes[I % n], last ? 1.0 : -1.0);
       y_face(0, f, I) = m.eta_x;
       y_face(1, f, I) = m.eta_y;
     }

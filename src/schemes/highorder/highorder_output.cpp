@@ -86,7 +86,8 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
         for (int a = 0; a < n; ++a) {
           const std::size_t p = static_cast<std::size_t>(ey * n + b) * nx * n + ex * n + a;
           area += weight_jac_[p];
-          for (int v = 0; v < kNv; ++v) integral[v] += weight_jac_[p] * u(v, ey * n + b, ex * n + a);
+          for (int v = 0; v < kNv; ++v)
+            integral[v] += weight_jac_[p] * u(v, ey * n + b, ex * n + a);
         }
       for (double& c : integral) c /= area;
       const auto average = primitive(integral, gamma);

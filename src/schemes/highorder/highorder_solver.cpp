@@ -4,13 +4,12 @@
 
 #include <cmath>
 
+#include "degree_solver.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/diagnostics_2d.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
-
-#include "degree_solver.hpp"
 
 namespace portaflow::highorder {
 
@@ -23,7 +22,8 @@ constexpr int kNv = E2::kNumVars;
 void copy_to_device(const std::vector<double>& host_values, const Field2D& field) {
   auto host = Kokkos::create_mirror_view(field);
   require(host.span() == host_values.size(), "internal error: geometry table size mismatch");
-  for (std::size_t k = 0; k < host_values.size(); ++k) host.data()[k] = static_cast<Real>(host_values[k]);
+  for (std::size_t k = 0; k < host_values.size(); ++k)
+    host.data()[k] = static_cast<Real>(host_values[k]);
   Kokkos::deep_copy(field, host);
 }
 
@@ -33,7 +33,7 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
     : config_(config),
       n_(points),
       kernel_(config.execution.kernel == KernelChoice::kAuto ? default_kernel()
-                                                               : config.execution.kernel),
+                                                             : config.execution.kernel),
       mapping_(config.mesh, config.highorder.warp, points - 1),
       tables_(line_operator_tables(config.highorder.method, points, config.highorder.flux_points)) {
   const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
@@ -67,7 +67,8 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
     const Index m = n_ + 1;
     flux_normals_x_ = Field2D("highorder.flux_normals_x", 2, nj, nx * m);
     flux_normals_y_ = Field2D("highorder.flux_normals_y", 2, ny * m, ni);
-    const FluxPointNormals normals = flux_point_normals(mapping_, tables_.points, tables_.flux_points);
+    const FluxPointNormals normals =
+        flux_point_normals(mapping_, tables_.points, tables_.flux_points);
     copy_to_device(normals.x, flux_normals_x_);
     copy_to_device(normals.y, flux_normals_y_);
   }
@@ -80,9 +81,10 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
   host_par_for("highorder.initial_state", IndexRange{0, nj}, [&](Index J) {
     for (Index I = 0; I < ni; ++I) {
       const std::size_t p = static_cast<std::size_t>(J) * ni + I;
-      const auto w = smooth ? exact_primitive(config.problem, config.mesh, config.physics.gamma,
-                                              g.x[p], g.y[p], 0)
-                            : initial_primitive(config.problem, config.physics.gamma, g.x[p], g.y[p]);
+      const auto w = smooth
+                         ? exact_primitive(config.problem, config.mesh, config.physics.gamma,
+                                           g.x[p], g.y[p], 0)
+                         : initial_primitive(config.problem, config.physics.gamma, g.x[p], g.y[p]);
       E2::State prim;
       for (int v = 0; v < kNv; ++v) prim[v] = static_cast<Real>(w[v]);
       const auto u = E2::to_conservative(prim, gas);
@@ -184,7 +186,7 @@ ConservedTotals HighOrderSolver::conserved_totals() const {
   par_reduce(
       "highorder.conserved_totals",
       IndexBox2D{{0, static_cast<Index>(u.extent(1))}, {0, static_cast<Index>(u.extent(2))}},
-      KOKKOS_LAMBDA(Index J, Index I, Sums& acc) {
+      KOKKOS_LAMBDA(Index J, Index I, Sums & acc) {
         const double w = weights(J, I);
         for (int v = 0; v < kNv; ++v) acc.value[v] += w * static_cast<double>(u(v, J, I));
       },
@@ -200,7 +202,8 @@ std::optional<NonPhysicalCell> HighOrderSolver::find_nonphysical() const {
                           {0, static_cast<Index>(state_.extent(2))}};
   auto bad = find_nonphysical_2d(state_, points, UniformGrid2D{}, config_.physics.gamma);
   if (bad) {
-    const std::size_t p = static_cast<std::size_t>(bad->index[1]) * state_.extent(2) + bad->index[0];
+    const std::size_t p =
+        static_cast<std::size_t>(bad->index[1]) * state_.extent(2) + bad->index[0];
     bad->position = {point_x_[p], point_y_[p], 0};
   }
   return bad;
@@ -218,10 +221,14 @@ void HighOrderSolver::restore_state(const SolverState& state) {
 
 std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config) {
   switch (config.highorder.method) {
-    case HighOrderMethod::kCpr: return make_cpr_solver(config);
-    case HighOrderMethod::kNdg: return make_ndg_solver(config);
-    case HighOrderMethod::kSd: return make_sd_solver(config);
-    default: return make_dg_solver(config);
+    case HighOrderMethod::kCpr:
+      return make_cpr_solver(config);
+    case HighOrderMethod::kNdg:
+      return make_ndg_solver(config);
+    case HighOrderMethod::kSd:
+      return make_sd_solver(config);
+    default:
+      return make_dg_solver(config);
   }
 }
 

@@ -39,8 +39,8 @@ std::unique_ptr<PoissonSolver> make_poisson_solver(const PoissonDomain& domain,
   if (config.poisson == PoissonSolverKind::kJacobi)
     return make_jacobi_poisson(domain, config.jacobi_relaxation, config.poisson_tolerance,
                                config.poisson_max_iterations);
-  return make_bicgstab_poisson(domain, config.preconditioner,
-                               config.poisson_tolerance, config.poisson_max_iterations);
+  return make_bicgstab_poisson(domain, config.preconditioner, config.poisson_tolerance,
+                               config.poisson_max_iterations);
 }
 
 }  // namespace portaflow::incompressible

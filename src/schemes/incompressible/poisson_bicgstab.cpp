@@ -41,8 +41,8 @@ DotPair dot_pair(const Vector& a, const Vector& b, const Vector& c, const Vector
 
 class BicgstabPoisson : public PoissonSolver {
  public:
-  BicgstabPoisson(const PoissonDomain& domain, PreconditionerKind preconditioner,
-                  double tolerance, long long max_iterations)
+  BicgstabPoisson(const PoissonDomain& domain, PreconditionerKind preconditioner, double tolerance,
+                  long long max_iterations)
       : domain_(domain), tolerance_(tolerance), max_iterations_(max_iterations) {
     system_ = assemble_poisson_matrix(domain);
     if (preconditioner != PreconditionerKind::kJacobi)

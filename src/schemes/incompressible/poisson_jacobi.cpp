@@ -23,19 +23,21 @@ constexpr long long kCheckEvery = 10;
 void jacobi_sweep(const PoissonDomain& domain, Real w, const NodeField& from, const NodeField& to,
                   const NodeField& omega) {
   const NodeGrid g = domain.grid;
-  par_for("incompressible.jacobi_sweep", interior(g), KOKKOS_LAMBDA(const int j, const int i) {
-    const Stencil s = laplacian_stencil(g, j, i);
-    const Real residual = -omega(j, i) - s.centre * from(j, i) - neighbours(s, from, j, i);
-    to(j, i) = from(j, i) + w * residual / s.centre;
-  });
+  par_for(
+      "incompressible.jacobi_sweep", interior(g), KOKKOS_LAMBDA(const int j, const int i) {
+        const Stencil s = laplacian_stencil(g, j, i);
+        const Real residual = -omega(j, i) - s.centre * from(j, i) - neighbours(s, from, j, i);
+        to(j, i) = from(j, i) + w * residual / s.centre;
+      });
   if (g.seam > 1) {
     const int ni = g.ni;
-    par_for("incompressible.jacobi_sweep_cut", seam_owners(g), KOKKOS_LAMBDA(const int i) {
-      const Stencil s = laplacian_stencil(g, 0, i);
-      const Real residual =
-          -omega(0, i) - s.centre * from(0, i) - neighbours(s, reflected(from, ni), 0, i);
-      to(0, i) = from(0, i) + w * residual / s.centre;
-    });
+    par_for(
+        "incompressible.jacobi_sweep_cut", seam_owners(g), KOKKOS_LAMBDA(const int i) {
+          const Stencil s = laplacian_stencil(g, 0, i);
+          const Real residual =
+              -omega(0, i) - s.centre * from(0, i) - neighbours(s, reflected(from, ni), 0, i);
+          to(0, i) = from(0, i) + w * residual / s.centre;
+        });
   }
   apply_psi_rules(g, domain.layout, domain.stream, to);
 }

@@ -98,19 +98,21 @@ PoissonMatrix assemble_poisson_matrix(const PoissonDomain& domain) {
   const BoundaryLayout l = domain.layout;
   const int ni = g.ni, rows = m.rows;
   const NodeField b = g.b;
-  const bool cross = par_max<Real>("incompressible.max_cross_metric", interior(g),
-                                   KOKKOS_LAMBDA(const int j, const int i, Real& x) {
-                                     x = math::fmax(x, math::fabs(b(j, i)));
-                                   }) > 0;
+  const bool cross = par_max<Real>(
+                         "incompressible.max_cross_metric", interior(g),
+                         KOKKOS_LAMBDA(const int j, const int i, Real& x) {
+                           x = math::fmax(x, math::fabs(b(j, i)));
+                         }) > 0;
   const auto row_of = m.row_of;
   const auto node_of = m.node_of;
   const RowVisitor visit{g, l, row_of, node_of, ni, cross};
   Offsets row_map("poisson.row_map", rows + 1);
-  par_for("incompressible.matrix_row_lengths", IndexRange{0, rows}, KOKKOS_LAMBDA(const int k) {
-    int length = 0;
-    visit(k, [&](int, Real) { ++length; });
-    row_map(k + 1) = length;
-  });
+  par_for(
+      "incompressible.matrix_row_lengths", IndexRange{0, rows}, KOKKOS_LAMBDA(const int k) {
+        int length = 0;
+        visit(k, [&](int, Real) { ++length; });
+        row_map(k + 1) = length;
+      });
   SparseOffset entries = 0;
   Kokkos::parallel_scan(
       "incompressible.matrix_row_map", Kokkos::RangePolicy<ExecSpace>(0, rows + 1),
@@ -123,15 +125,16 @@ PoissonMatrix assemble_poisson_matrix(const PoissonDomain& domain) {
   Vector values("poisson.values", entries);
   m.diagonal_inverse = Vector("poisson.diagonal_inverse", rows);
   const Vector diagonal_inverse = m.diagonal_inverse;
-  par_for("incompressible.matrix_fill", IndexRange{0, rows}, KOKKOS_LAMBDA(const int k) {
-    SparseOffset at = row_map(k);
-    const Real centre = visit(k, [&](int column, Real value) {
-      columns(at) = column;
-      values(at) = value;
-      ++at;
-    });
-    diagonal_inverse(k) = 1 / centre;
-  });
+  par_for(
+      "incompressible.matrix_fill", IndexRange{0, rows}, KOKKOS_LAMBDA(const int k) {
+        SparseOffset at = row_map(k);
+        const Real centre = visit(k, [&](int column, Real value) {
+          columns(at) = column;
+          values(at) = value;
+          ++at;
+        });
+        diagonal_inverse(k) = 1 / centre;
+      });
   m.matrix = SparseMatrix("poisson.matrix", rows, rows, entries, values, row_map, columns);
   return m;
 }
@@ -145,32 +148,35 @@ void gather_poisson_system(const PoissonDomain& domain, const PoissonMatrix& m,
   const auto row_of = m.row_of;
   const auto node_of = m.node_of;
   const int ni = g.ni;
-  par_for("incompressible.poisson_gather", IndexRange{0, m.rows}, KOKKOS_LAMBDA(const int k) {
-    const int j = node_of(k) / ni, i = node_of(k) % ni;
-    x(k) = psi(j, i);
-    if (l.psi_rule(j, i) == kPsiNeumann) {
-      const int lj = l.link(j, i) / ni, li = l.link(j, i) % ni;
-      b(k) = stream.psi(g.x(j, i), g.y(j, i)) - stream.psi(g.x(lj, li), g.y(lj, li));
-      return;
-    }
-    const Stencil s = laplacian_stencil(g, j, i);
-    Real known = 0;
-    for (int dj = -1; dj <= 1; ++dj)
-      for (int di = -1; di <= 1; ++di) {
-        int j2, i2;
-        neighbour(ni, j, i, dj, di, j2, i2);
-        if ((dj != 0 || di != 0) && row_of(j2, i2) < 0) known += coefficient(s, dj, di) * psi(j2, i2);
-      }
-    b(k) = -omega(j, i) - known;
-  });
+  par_for(
+      "incompressible.poisson_gather", IndexRange{0, m.rows}, KOKKOS_LAMBDA(const int k) {
+        const int j = node_of(k) / ni, i = node_of(k) % ni;
+        x(k) = psi(j, i);
+        if (l.psi_rule(j, i) == kPsiNeumann) {
+          const int lj = l.link(j, i) / ni, li = l.link(j, i) % ni;
+          b(k) = stream.psi(g.x(j, i), g.y(j, i)) - stream.psi(g.x(lj, li), g.y(lj, li));
+          return;
+        }
+        const Stencil s = laplacian_stencil(g, j, i);
+        Real known = 0;
+        for (int dj = -1; dj <= 1; ++dj)
+          for (int di = -1; di <= 1; ++di) {
+            int j2, i2;
+            neighbour(ni, j, i, dj, di, j2, i2);
+            if ((dj != 0 || di != 0) && row_of(j2, i2) < 0)
+              known += coefficient(s, dj, di) * psi(j2, i2);
+          }
+        b(k) = -omega(j, i) - known;
+      });
 }
 
 void scatter_solution(const PoissonMatrix& m, const Vector& x, const NodeField& psi) {
   const auto row_of = m.row_of;
-  par_for("incompressible.poisson_scatter", IndexBox2D{{0, psi.extent_int(0)}, {0, psi.extent_int(1)}},
-          KOKKOS_LAMBDA(const int j, const int i) {
-            if (row_of(j, i) >= 0) psi(j, i) = x(row_of(j, i));
-          });
+  par_for(
+      "incompressible.poisson_scatter", IndexBox2D{{0, psi.extent_int(0)}, {0, psi.extent_int(1)}},
+      KOKKOS_LAMBDA(const int j, const int i) {
+        if (row_of(j, i) >= 0) psi(j, i) = x(row_of(j, i));
+      });
 }
 
 }  // namespace portaflow::incompressible

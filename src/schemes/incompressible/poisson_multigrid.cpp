@@ -1,9 +1,8 @@
 #include "portaflow/schemes/incompressible/poisson_multigrid.hpp"
 
-#include <algorithm>
-
 #include <KokkosBlas1_mult.hpp>
 #include <KokkosSparse_spmv.hpp>
+#include <algorithm>
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
@@ -22,16 +21,16 @@ constexpr Real kJacobiWeight = Real(0.8);  // 4/5: the 2D five-point Laplacian's
 // Alternating lines, undamped. NACA 0012 Re 5000, BiCGSTAB iterations a solve over the first
 // steps from rest: 193 x 65, 8.5 with weight 1 and 9.5 with 0.8 (j lines alone: 18.3);
 // 385 x 129, 9.2 (one sweep before and after instead of two: 15.9; i lines alone, or j lines
-// alone with one sweep each side, both at weight 0.8: no convergence within 200 s). The grid is stretched along j at the wall and along i in
-// the far field. Its coarsest level (25 x 9 on the 193 x 65 grid): 4, 10 and 50 sweeps took 7.8,
-// 8.4 and 9.2 iterations on the 385 x 129 grid.
+// alone with one sweep each side, both at weight 0.8: no convergence within 200 s). The grid is
+// stretched along j at the wall and along i in the far field. Its coarsest level (25 x 9 on the 193
+// x 65 grid): 4, 10 and 50 sweeps took 7.8, 8.4 and 9.2 iterations on the 385 x 129 grid.
 constexpr Real kLineWeight = Real(1);
 constexpr int kCoarsestLineSweeps = 6;
 
 bool can_coarsen(const PoissonDomain& d) {
   const NodeGrid& g = d.grid;
-  return (g.ni - 1) % 2 == 0 && (g.nj - 1) % 2 == 0 && (g.ni - 1) / 2 >= 2 &&
-         (g.nj - 1) / 2 >= 2 && d.spec.can_coarsen();
+  return (g.ni - 1) % 2 == 0 && (g.nj - 1) % 2 == 0 && (g.ni - 1) / 2 >= 2 && (g.nj - 1) / 2 >= 2 &&
+         d.spec.can_coarsen();
 }
 
 NodeGrid every_other_node(const NodeGrid& fine) {
@@ -42,11 +41,12 @@ NodeGrid every_other_node(const NodeGrid& fine) {
   coarse.x = NodeField("multigrid.x", coarse.nj, coarse.ni);
   coarse.y = NodeField("multigrid.y", coarse.nj, coarse.ni);
   const NodeField fx = fine.x, fy = fine.y, cx = coarse.x, cy = coarse.y;
-  par_for("incompressible.coarse_grid", IndexBox2D{{0, coarse.nj}, {0, coarse.ni}},
-          KOKKOS_LAMBDA(const int j, const int i) {
-            cx(j, i) = fx(2 * j, 2 * i);
-            cy(j, i) = fy(2 * j, 2 * i);
-          });
+  par_for(
+      "incompressible.coarse_grid", IndexBox2D{{0, coarse.nj}, {0, coarse.ni}},
+      KOKKOS_LAMBDA(const int j, const int i) {
+        cx(j, i) = fx(2 * j, 2 * i);
+        cy(j, i) = fy(2 * j, 2 * i);
+      });
   compute_metrics(coarse);
   return coarse;
 }
@@ -109,7 +109,8 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonDomain& fine,
     coarse.domain = make_poisson_domain(coarse_grid, above.spec.coarsen(), above.stream);
     coarse.operator_ = assemble_poisson_matrix(coarse.domain);
     const HostCsr p = prolongation(levels_.back().operator_, coarse.operator_, above.grid.ni);
-    levels_.back().restriction = to_device(scaled_transpose(p, Real(0.25)), "multigrid.restriction");
+    levels_.back().restriction =
+        to_device(scaled_transpose(p, Real(0.25)), "multigrid.restriction");
     coarse.prolongation = to_device(p, "multigrid.prolongation");
     levels_.push_back(coarse);
   }
@@ -156,8 +157,8 @@ void MultigridPreconditioner::v_cycle(std::size_t l) {
   Kokkos::deep_copy(ExecSpace(), level.x, Real(0));
   if (l + 1 == levels_.size()) {
     // A handful of unknowns (alternating lines solve its few short lines almost exactly).
-    smooth(level, level.j_lines.lines > 0 ? kCoarsestLineSweeps
-                                          : coarsest_sweeps(level.operator_.rows));
+    smooth(level,
+           level.j_lines.lines > 0 ? kCoarsestLineSweeps : coarsest_sweeps(level.operator_.rows));
     return;
   }
   smooth(level, kPreSweeps);

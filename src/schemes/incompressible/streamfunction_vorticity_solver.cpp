@@ -4,9 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <string>
-
 #include <iostream>
+#include <string>
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
@@ -46,15 +45,17 @@ double interpolate(const std::vector<double>& coordinates, const std::vector<dou
 // private member functions.
 void runge_kutta_stage(const NodeGrid& grid, const NodeField& omega, const NodeField& start,
                        const NodeField& rate, Real dt, bool average) {
-  par_for("sv.stage", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
-    const Real next = omega(j, i) + dt * rate(j, i);
-    omega(j, i) = average ? Real(0.5) * (start(j, i) + next) : next;
-  });
+  par_for(
+      "sv.stage", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
+        const Real next = omega(j, i) + dt * rate(j, i);
+        omega(j, i) = average ? Real(0.5) * (start(j, i) + next) : next;
+      });
   if (grid.seam <= 1) return;
-  par_for("sv.stage_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
-    const Real next = omega(0, i) + dt * rate(0, i);
-    omega(0, i) = average ? Real(0.5) * (start(0, i) + next) : next;
-  });
+  par_for(
+      "sv.stage_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
+        const Real next = omega(0, i) + dt * rate(0, i);
+        omega(0, i) = average ? Real(0.5) * (start(0, i) + next) : next;
+      });
 }
 
 // The cavity's circulation and kinetic energy by the trapezoidal rule (a free function: CUDA's
@@ -69,9 +70,8 @@ ConservedTotals circulation_and_energy(const NodeGrid& grid, const NodeField& om
   };
   const IndexBox2D all{{0, nj}, {0, ni}};
   const double circulation = par_sum<double>(
-      "sv.circulation", all, KOKKOS_LAMBDA(const int j, const int i, double& sum) {
-        sum += weight(j, i) * omega(j, i);
-      });
+      "sv.circulation", all,
+      KOKKOS_LAMBDA(const int j, const int i, double& sum) { sum += weight(j, i) * omega(j, i); });
   const double energy = par_sum<double>(
       "sv.kinetic_energy", all, KOKKOS_LAMBDA(const int j, const int i, double& sum) {
         sum += weight(j, i) * Real(0.5) * (u(j, i) * u(j, i) + v(j, i) * v(j, i));
@@ -85,9 +85,10 @@ void free_stream_start(const NodeGrid& grid, const BoundaryLayout& layout, const
   const NodeGrid g = grid;
   const auto rule = layout.omega_rule;
   const FreeStream s = stream;
-  par_for("sv.free_stream", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i) {
-    psi(j, i) = rule(j, i) == kOmegaWall ? psi_wall : s.psi(g.x(j, i), g.y(j, i));
-  });
+  par_for(
+      "sv.free_stream", IndexBox2D{{0, g.nj}, {0, g.ni}}, KOKKOS_LAMBDA(const int j, const int i) {
+        psi(j, i) = rule(j, i) == kOmegaWall ? psi_wall : s.psi(g.x(j, i), g.y(j, i));
+      });
 }
 
 class StreamfunctionVorticitySolver : public Solver {
@@ -149,8 +150,11 @@ class StreamfunctionVorticitySolver : public Solver {
       nodes.coordinates[3 * n + 2] = 0;
     }
     const auto [u, v] = velocity_fields();
-    nodes.point_fields = {{"psi", to_host(psi_)}, {"omega", to_host(omega_)}, {"u", to_host(u)},
-                          {"v", to_host(v)}, {"nu_t", to_host(nu_t_)}};
+    nodes.point_fields = {{"psi", to_host(psi_)},
+                          {"omega", to_host(omega_)},
+                          {"u", to_host(u)},
+                          {"v", to_host(v)},
+                          {"nu_t", to_host(nu_t_)}};
     if (!is_cavity()) {
       const HostFlow flow = host_flow();
       std::vector<double> p = pressure_field(flow, nu_, setup_.speed), cp = p;
@@ -188,7 +192,8 @@ class StreamfunctionVorticitySolver : public Solver {
   }
 
   std::optional<NonPhysicalCell> find_nonphysical() const override {
-    const auto psi = to_host(psi_), omega = to_host(omega_), x = to_host(grid_.x), y = to_host(grid_.y);
+    const auto psi = to_host(psi_), omega = to_host(omega_), x = to_host(grid_.x),
+               y = to_host(grid_.y);
     for (std::size_t n = 0; n < psi.size(); ++n) {
       if (std::isfinite(psi[n]) && std::isfinite(omega[n])) continue;
       NonPhysicalCell bad;
@@ -214,10 +219,13 @@ class StreamfunctionVorticitySolver : public Solver {
     double u_max = 0, v_max = 0;
     for (std::size_t k = 0; k < comparison->line.size(); ++k) {
       if (comparison->suspect[k]) continue;
-      const double d = std::fabs(comparison->computed[k] - comparison->published[k]) / config_.lid_speed;
-      (comparison->line[k] == 0 ? u_max : v_max) = std::max(comparison->line[k] == 0 ? u_max : v_max, d);
+      const double d =
+          std::fabs(comparison->computed[k] - comparison->published[k]) / config_.lid_speed;
+      (comparison->line[k] == 0 ? u_max : v_max) =
+          std::max(comparison->line[k] == 0 ? u_max : v_max, d);
     }
-    return {{"max |u - Ghia| / U_lid on x = 0.5", u_max}, {"max |v - Ghia| / U_lid on y = 0.5", v_max}};
+    return {{"max |u - Ghia| / U_lid on x = 0.5", u_max},
+            {"max |v - Ghia| / U_lid on y = 0.5", v_max}};
   }
 
   std::string output_note() override {
@@ -234,8 +242,8 @@ class StreamfunctionVorticitySolver : public Solver {
       std::snprintf(note + used, sizeof note - used,
                     "; CL = %.6f, CD = %.6f (pressure %.6f, friction %.6f); eq. 8's Cp: "
                     "closure at the trailing edge %.2e, largest difference %.2e",
-                    l.cl, l.cd_pressure + l.cd_friction, l.cd_pressure, l.cd_friction,
-                    l.cp_closure, l.max_cp_difference);
+                    l.cl, l.cd_pressure + l.cd_friction, l.cd_pressure, l.cd_friction, l.cp_closure,
+                    l.max_cp_difference);
     }
     solves_ = iterations_ = 0;
     unconverged_ = false;
@@ -297,7 +305,8 @@ class StreamfunctionVorticitySolver : public Solver {
     for (double& c : x) c /= setup_.length;
     for (double& c : y) c /= setup_.length;
     if (config_.problem == IncompressibleProblem::kAirfoil)
-      return {{"surface", {"x_over_c", "y_over_c", "Cp", "Cf", "Cp_along_wall"},
+      return {{"surface",
+               {"x_over_c", "y_over_c", "Cp", "Cf", "Cp_along_wall"},
                {x, y, l.cp, l.cf, l.cp_along_wall}}};
     std::vector<double> scaled(l.cf.size());
     for (std::size_t k = 0; k < scaled.size(); ++k)
@@ -390,21 +399,24 @@ class StreamfunctionVorticitySolver : public Solver {
   // node lines at x = 0.5 and y = 0.5.
   std::optional<Comparison> ghia_comparison() const {
     const auto ghia = ghia_profiles(config_.reynolds);
-    if (!ghia || grid_.ni % 2 == 0 || grid_.nj % 2 == 0 || config_.lid_speed != 1 || setup_.length != 1 || !is_cavity())
+    if (!ghia || grid_.ni % 2 == 0 || grid_.nj % 2 == 0 || config_.lid_speed != 1 ||
+        setup_.length != 1 || !is_cavity())
       return std::nullopt;
     const auto tables = centre_lines();
     Comparison c;
     for (std::size_t k = 0; k < ghia->y.size(); ++k) {
       c.line.push_back(0);
       c.coordinate.push_back(ghia->y[k]);
-      c.computed.push_back(interpolate(tables.first.columns[0], tables.first.columns[1], ghia->y[k]));
+      c.computed.push_back(
+          interpolate(tables.first.columns[0], tables.first.columns[1], ghia->y[k]));
       c.published.push_back(ghia->u[k]);
       c.suspect.push_back(0);
     }
     for (std::size_t k = 0; k < ghia->x.size(); ++k) {
       c.line.push_back(1);
       c.coordinate.push_back(ghia->x[k]);
-      c.computed.push_back(interpolate(tables.second.columns[0], tables.second.columns[1], ghia->x[k]));
+      c.computed.push_back(
+          interpolate(tables.second.columns[0], tables.second.columns[1], ghia->x[k]));
       c.published.push_back(ghia->v[k]);
       c.suspect.push_back(static_cast<int>(k) == ghia->suspect_v ? 1 : 0);
     }
@@ -461,8 +473,8 @@ class StreamfunctionVorticitySolver : public Solver {
   NodeGrid grid_;
   PoissonDomain domain_;
   NodeField psi_, omega_, omega_start_, rate_;
-  NodeField u_, v_;  // velocity_fields' buffers
-  NodeField nu_t_;   // the Baldwin-Lomax eddy viscosity of the last stage (0: laminar)
+  NodeField u_, v_;             // velocity_fields' buffers
+  NodeField nu_t_;              // the Baldwin-Lomax eddy viscosity of the last stage (0: laminar)
   mutable HostFlow grid_host_;  // host_flow's copy of the grid (x, y, metrics)
   std::unique_ptr<PoissonSolver> poisson_;
   double time_ = 0;

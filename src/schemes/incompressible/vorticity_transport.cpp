@@ -13,8 +13,7 @@ template <class Along>
 KOKKOS_INLINE_FUNCTION Real upwind(Real speed, const Along& f, int room_back, int room_ahead,
                                    int order) {
   if (speed > 0) {
-    if (order == 2 && room_back >= 2)
-      return speed * Real(0.5) * (3 * f(0) - 4 * f(-1) + f(-2));
+    if (order == 2 && room_back >= 2) return speed * Real(0.5) * (3 * f(0) - 4 * f(-1) + f(-2));
     return speed * (f(0) - f(-1));
   }
   if (order == 2 && room_ahead >= 2) return speed * Real(0.5) * (-3 * f(0) + 4 * f(1) - f(2));
@@ -26,7 +25,9 @@ template <class F>
 struct EddyDiffused {
   F omega, nu_t;
   Real nu;
-  KOKKOS_INLINE_FUNCTION Real operator()(int j, int i) const { return (nu + nu_t(j, i)) * omega(j, i); }
+  KOKKOS_INLINE_FUNCTION Real operator()(int j, int i) const {
+    return (nu + nu_t(j, i)) * omega(j, i);
+  }
 };
 
 // d omega / dt at (j, i), f reading psi, omega and nu_t (Reflected on the cut): upwinded
@@ -68,19 +69,20 @@ void rates(const NodeGrid& grid, const NodeField& psi, const NodeField& omega,
   // Along the cut the i-line ends at the trailing edge (beyond it, it follows the lower surface,
   // which the upper side's twin would not see): no reach past it, so a symmetric flow stays so.
   const int trailing_edge = g.seam;
-  par_for("incompressible.vorticity_rate_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
-    rhs(0, i) = rate_at<Turbulent>(g, across_cut(psi, ni, trailing_edge),
-                                   across_cut(omega, ni, trailing_edge),
-                                   across_cut(nu_t, ni, trailing_edge), nu, order, 2,
-                                   trailing_edge - i, 0, i);
-  });
+  par_for(
+      "incompressible.vorticity_rate_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
+        rhs(0, i) = rate_at<Turbulent>(
+            g, across_cut(psi, ni, trailing_edge), across_cut(omega, ni, trailing_edge),
+            across_cut(nu_t, ni, trailing_edge), nu, order, 2, trailing_edge - i, 0, i);
+      });
 }
 
 template <bool Turbulent>
 double largest_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& nu_t, Real nu) {
   const NodeGrid g = grid;
   return par_max<double>(
-      "incompressible.stable_rate", interior(grid), KOKKOS_LAMBDA(const int j, const int i, double& m) {
+      "incompressible.stable_rate", interior(grid),
+      KOKKOS_LAMBDA(const int j, const int i, double& m) {
         const Real inv_j = 1 / g.jacobian(j, i);
         const Real U = Real(0.5) * (psi(j + 1, i) - psi(j - 1, i)) * inv_j;
         const Real V = Real(0.5) * (psi(j, i + 1) - psi(j, i - 1)) * inv_j;

@@ -95,7 +95,8 @@ void share_interface_penalties(HostFacePoints& host) {
   for (std::size_t p = 0; p < host.node.size(); ++p)
     if (host.kind[p] == kInterfacePoint) ++count[face_of(p)];
   for (std::size_t p = 0; p < host.node.size(); ++p)
-    if (host.kind[p] == kInterfacePoint) host.inverse_norm[p] /= static_cast<Real>(count[face_of(p)]);
+    if (host.kind[p] == kInterfacePoint)
+      host.inverse_norm[p] /= static_cast<Real>(count[face_of(p)]);
 }
 
 }  // namespace

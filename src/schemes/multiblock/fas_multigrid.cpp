@@ -36,26 +36,28 @@ void apply(const SparseMatrix& matrix, const DeviceView<Real**>& x, const Device
   const auto values = matrix.values;
   const int vars = static_cast<int>(x.extent(0));
   const bool subtract = minus.extent(0) > 0;
-  par_for("multigrid.transfer", IndexRange{0, static_cast<Index>(matrix.numRows())},
-          KOKKOS_LAMBDA(const Index row) {
-            for (int v = 0; v < vars; ++v) {
-              Real sum = 0;
-              for (auto k = row_map(row); k < row_map(row + 1); ++k)
-                sum += values(k) * x(v, entries(k));
-              if (beta != Real(0)) sum += beta * y(v, row);
-              if (subtract) sum -= minus(v, row);
-              y(v, row) = sum;
-            }
-          });
+  par_for(
+      "multigrid.transfer", IndexRange{0, static_cast<Index>(matrix.numRows())},
+      KOKKOS_LAMBDA(const Index row) {
+        for (int v = 0; v < vars; ++v) {
+          Real sum = 0;
+          for (auto k = row_map(row); k < row_map(row + 1); ++k)
+            sum += values(k) * x(v, entries(k));
+          if (beta != Real(0)) sum += beta * y(v, row);
+          if (subtract) sum -= minus(v, row);
+          y(v, row) = sum;
+        }
+      });
 }
 
 // y := x - y, every equation in one launch.
 void subtract_from(const DeviceView<Real**>& x, const DeviceView<Real**>& y) {
   const int vars = static_cast<int>(x.extent(0));
-  par_for("multigrid.difference", IndexRange{0, static_cast<Index>(x.extent(1))},
-          KOKKOS_LAMBDA(const Index node) {
-            for (int v = 0; v < vars; ++v) y(v, node) = x(v, node) - y(v, node);
-          });
+  par_for(
+      "multigrid.difference", IndexRange{0, static_cast<Index>(x.extent(1))},
+      KOKKOS_LAMBDA(const Index node) {
+        for (int v = 0; v < vars; ++v) y(v, node) = x(v, node) - y(v, node);
+      });
 }
 
 // The SBP mass H / J of each packed node (host copy, setup only).
@@ -63,7 +65,8 @@ template <int Dim>
 std::vector<double> node_masses(const MultiBlockSolverOf<Dim>& solver) {
   const auto& f = solver.fields();
   const auto jacobian = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.jacobian);
-  const auto inverse_norm = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.inverse_norm);
+  const auto inverse_norm =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f.inverse_norm);
   std::vector<double> mass(jacobian.extent(0));
   for (std::size_t n = 0; n < mass.size(); ++n) {
     double h = 1;
@@ -83,7 +86,7 @@ template <int Dim>
 FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
     : settings_(config.multiblock.multigrid),
       correction_smoothing_(settings_.correction_smoothing < 0 ? 0.4 / Dim
-                                                                : settings_.correction_smoothing) {
+                                                               : settings_.correction_smoothing) {
   // Each node averages 2 Dim neighbours: a weight of 1 / (2 Dim) or more leaves it a negative
   // weight of its own, and the sweeps then amplify odd-even modes instead of damping them (the
   // 2D default 0.2 blew up the extruded NACA 0012 in 3D within 23 cycles).
@@ -124,8 +127,10 @@ FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
     transfers_.push_back(build_grid_transfer(above->fields().table, solver->fields().table,
                                              coarse.blocks, node_masses(*above),
                                              correction_smoothing_));
-    injected_.emplace_back("multigrid.injected", Solver::kNumVars, solver->fields().table.total_nodes);
-    scratch_.emplace_back("multigrid.scratch", Solver::kNumVars, solver->fields().table.total_nodes);
+    injected_.emplace_back("multigrid.injected", Solver::kNumVars,
+                           solver->fields().table.total_nodes);
+    scratch_.emplace_back("multigrid.scratch", Solver::kNumVars,
+                          solver->fields().table.total_nodes);
     coarse_.push_back(std::move(solver));
     above = coarse_.back().get();
   }
@@ -142,8 +147,7 @@ template <int Dim>
 double FasMultigrid<Dim>::node_cycles_per_cycle(long long fine_nodes) const {
   double total = 0, visits = 1;
   for (int level = 0; level < levels(); ++level) {
-    const double nodes =
-        level == 0 ? double(fine_nodes) : double(coarse_[level - 1]->node_count());
+    const double nodes = level == 0 ? double(fine_nodes) : double(coarse_[level - 1]->node_count());
     const bool coarsest = level == levels() - 1;
     // A level above the coarsest also evaluates its residual for the restriction, and the level
     // below evaluates its own at the injected state.
@@ -182,8 +186,7 @@ void FasMultigrid<Dim>::visit(int level, Solver& solver) {
   Kokkos::deep_copy(ExecSpace(), forcing, Real(0));
   coarse.compute_residual();  // the coarse operator alone at the injected state
   // forcing = restricted fine residual - coarse residual
-  apply(transfer.restriction, solver.fields().residual, forcing, Real(0),
-        coarse.fields().residual);
+  apply(transfer.restriction, solver.fields().residual, forcing, Real(0), coarse.fields().residual);
 
   const int visits = settings_.w_cycle ? 2 : 1;
   for (int k = 0; k < visits; ++k) visit(level + 1, coarse);

@@ -26,7 +26,6 @@ void add_product(const BlockTable& table, int b, const Weights1D (&w)[3], HostCs
       for (const auto& [i, wi] : w[0]) out.add(table.node(b, i, j, k), wi * wj * wk);
 }
 
-
 // Each row's weights times the masses of their nodes, scaled to sum to 1.
 void weight_by_volume(HostCsr& r, const std::vector<double>& volume) {
   for (int row = 0; row < r.rows; ++row) {
@@ -69,8 +68,7 @@ HostCsr averaging(const BlockTable& table, double eps) {
 
 HostGridTransfer build_host_transfer(const BlockTable& fine, const BlockTable& coarse,
                                      const std::vector<mesh::BlockCoarsening>& plan,
-                                     const std::vector<double>& fine_mass,
-                                     double smoothing) {
+                                     const std::vector<double>& fine_mass, double smoothing) {
   HostGridTransfer t;
   t.injection.columns = t.restriction.columns = fine.total_nodes;
   t.prolongation.columns = coarse.total_nodes;

@@ -21,7 +21,7 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
       return mesh::naca0012_c_mesh(m.level, m.far_field_chords);
     case MultiBlockMeshKind::kCube:
     case MultiBlockMeshKind::kCubeBlocks: {
-      const std::array<double, 6> domain{m.domain[0], m.domain[1], m.domain[2],
+      const std::array<double, 6> domain{m.domain[0], m.domain[1],   m.domain[2],
                                          m.domain[3], m.domain_z[0], m.domain_z[1]};
       return m.kind == MultiBlockMeshKind::kCube ? mesh::cube_mesh(m.nodes, domain, m.warp)
                                                  : mesh::cube_blocks_mesh(m.nodes, domain, m.warp);
@@ -34,8 +34,8 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
       auto blocks = mesh::read_plot3d(m.plot3d_file);
       for (const auto& spec : m.boundaries) {
         if (spec.block < 0 || spec.block >= static_cast<int>(blocks.size()))
-          throw InputError("mesh.boundaries names block " + std::to_string(spec.block) +
-                           " but '" + m.plot3d_file + "' has " + std::to_string(blocks.size()) +
+          throw InputError("mesh.boundaries names block " + std::to_string(spec.block) + " but '" +
+                           m.plot3d_file + "' has " + std::to_string(blocks.size()) +
                            " blocks (numbered from 0)");
         if (spec.face >= 4 && blocks[spec.block].dimension() == 2)
           throw InputError("mesh.boundaries names face " +

@@ -26,19 +26,19 @@ template <int Dim, int Order>
 void compute_tangents(const Fields<Dim>& fields, const DeviceView<Real**>& tangents) {
   const auto coordinates = fields.coordinates;
   const BlockTable table = fields.table;
-  par_for("multiblock.metric_tangents", IndexRange{0, table.total_nodes},
-          KOKKOS_LAMBDA(const int node) {
-            const NodeIndex at = table.locate(node);
-            const BlockExtent& e = table.blocks[at.block];
-            for (int d = 0; d < Dim; ++d) {
-              const int stride = e.stride(d);
-              const int base = node - at.ijk[d] * stride;
-              for (int c = 0; c < Dim; ++c)
-                tangents(c * Dim + d, node) = sbp_derivative<Order>(
-                    [&](int q) { return coordinates(c, base + q * stride); }, at.ijk[d],
-                    e.nodes[d]);
-            }
-          });
+  par_for(
+      "multiblock.metric_tangents", IndexRange{0, table.total_nodes},
+      KOKKOS_LAMBDA(const int node) {
+        const NodeIndex at = table.locate(node);
+        const BlockExtent& e = table.blocks[at.block];
+        for (int d = 0; d < Dim; ++d) {
+          const int stride = e.stride(d);
+          const int base = node - at.ijk[d] * stride;
+          for (int c = 0; c < Dim; ++c)
+            tangents(c * Dim + d, node) = sbp_derivative<Order>(
+                [&](int q) { return coordinates(c, base + q * stride); }, at.ijk[d], e.nodes[d]);
+        }
+      });
 }
 
 template <int Dim>

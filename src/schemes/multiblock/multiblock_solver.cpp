@@ -88,9 +88,10 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
   const int order = config.multiblock.order;
   check_mesh(mesh_, order, Dim);
   if (config.multiblock.far_field_vortex && !(config.freestream.mach < 1))
-    throw InputError("multiblock.far_field_vortex needs a subsonic free stream (Prandtl-Glauert "
-                     "factor sqrt(1 - M^2)); problem.mach is " +
-                     std::to_string(config.freestream.mach));
+    throw InputError(
+        "multiblock.far_field_vortex needs a subsonic free stream (Prandtl-Glauert "
+        "factor sqrt(1 - M^2)); problem.mach is " +
+        std::to_string(config.freestream.mach));
   fields_.table = make_table(mesh_);
   const int n = fields_.table.total_nodes;
   fields_.coordinates = DeviceView<Real**>("multiblock.coordinates", Dim, n);
@@ -177,8 +178,8 @@ void MultiBlockSolverOf<Dim>::set_state(const Function& primitive) {
   std::size_t node = 0;
   for (const auto& block : mesh_.blocks)
     for (std::size_t i = 0; i < block.node_count(); ++i, ++node) {
-      const auto c = to_conservative<Dim>(
-          evaluate_at<Dim>(primitive, mesh::node_position(block, i)), gas_);
+      const auto c =
+          to_conservative<Dim>(evaluate_at<Dim>(primitive, mesh::node_position(block, i)), gas_);
       for (int v = 0; v < kNumVars; ++v) u(v, node) = c[v];
     }
   Kokkos::deep_copy(fields_.u, u);
@@ -194,7 +195,8 @@ void MultiBlockSolverOf<Dim>::set_conservative_state(const std::vector<double>& 
                 std::to_string(kNumVars) + " variables at " + std::to_string(n) + " nodes");
   auto u = Kokkos::create_mirror_view(fields_.u);
   for (int v = 0; v < kNumVars; ++v)
-    for (std::size_t node = 0; node < n; ++node) u(v, node) = static_cast<Real>(packed[v * n + node]);
+    for (std::size_t node = 0; node < n; ++node)
+      u(v, node) = static_cast<Real>(packed[v * n + node]);
   Kokkos::deep_copy(fields_.u, u);
   compute_spectral_radii<Dim>(fields_, gas_);
   have_norms_ = false;
@@ -247,8 +249,9 @@ template <int Dim>
 std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
   std::vector<std::string> lines;
   if (Dim == 3 && config_.execution.kernel == KernelChoice::kTeam)
-    lines.push_back("3D mesh: the volume residual runs the flat kernel (the team kernel tiles 2D "
-                    "blocks only)");
+    lines.push_back(
+        "3D mesh: the volume residual runs the flat kernel (the team kernel tiles 2D "
+        "blocks only)");
   const auto& mg = config_.multiblock.multigrid;
   if (mg.residual_smoothing > 0)
     lines.push_back("implicit residual smoothing of dt R: epsilon " +
@@ -262,8 +265,8 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
       "-cycles over " + std::to_string(multigrid_->levels()) + " levels, " +
       std::to_string(config_.multiblock.multigrid.pre_smoothing) + " Runge-Kutta cycle(s) before " +
       "and " + std::to_string(config_.multiblock.multigrid.post_smoothing) +
-      " after each coarse-grid correction, " +
-      std::to_string(multigrid_->coarsest_smoothing()) + " on the coarsest level");
+      " after each coarse-grid correction, " + std::to_string(multigrid_->coarsest_smoothing()) +
+      " on the coarsest level");
   for (const auto& line : multigrid_->report()) lines.push_back("  " + line);
   return lines;
 }
@@ -398,10 +401,11 @@ typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::evaluate_residu
   const auto residual = fields_.residual;
   State largest{};
   for (int v = 0; v < kNumVars; ++v)
-    largest[v] = par_max<Real>("multiblock.residual_max", IndexRange{0, fields_.table.total_nodes},
-                               KOKKOS_LAMBDA(const int node, Real& m) {
-                                 m = math::fmax(m, math::fabs(residual(v, node)));
-                               });
+    largest[v] = par_max<Real>(
+        "multiblock.residual_max", IndexRange{0, fields_.table.total_nodes},
+        KOKKOS_LAMBDA(const int node, Real& m) {
+          m = math::fmax(m, math::fabs(residual(v, node)));
+        });
   return largest;
 }
 

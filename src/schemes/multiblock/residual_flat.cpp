@@ -53,8 +53,8 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
           // -epsilon H^-1 4^-p D_p^T B D_p u with B the spectral radius in direction d.
           const Real scale = epsilon * dissipation_scale<P>() / sbp_norm<Order>(r, n);
           dissipation_rows<P>(r, n, [&](int row, int c0, Real coefficient) {
-            const Real weight = dissipation_weight<P>(
-                [&](int q) { return radius(d, base + q * stride); }, row);
+            const Real weight =
+                dissipation_weight<P>([&](int q) { return radius(d, base + q * stride); }, row);
             const Real factor = scale * coefficient * weight;
             for (int v = 0; v < kVars; ++v) {
               Real diff = 0;

@@ -129,8 +129,7 @@ int threads_per_line(int longest) {
 // scratch, solved there (Thomas on a one-thread team, cyclic reduction on a wider one) and
 // written back.
 template <int Dim>
-void smooth_along(const Fields<Dim>& fields, int d, Real epsilon, bool directional,
-                  int team_size) {
+void smooth_along(const Fields<Dim>& fields, int d, Real epsilon, bool directional, int team_size) {
   constexpr int kVars = Dim + 2;
   constexpr int kRows = kRightHandSides + kVars;
   const BlockTable table = fields.table;

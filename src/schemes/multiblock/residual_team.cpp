@@ -58,10 +58,9 @@ void volume_residual_team(const Fields<2>& fields, Real epsilon, const physics::
   const BlockTiles tiles(fields.table, host ? 32 : 16, 8);
   const int tx = tiles.tile_i, ty = tiles.tile_j;
   const int lx = tx + 2 * kHalo, ly = ty + 2 * kHalo;
-  const std::size_t bytes = ScratchView3D::shmem_size(kVars, ly, lx) +
-                            ScratchView3D::shmem_size(2, ly, lx) +
-                            ScratchView3D::shmem_size(kVars, ty, lx) +
-                            ScratchView3D::shmem_size(kVars, ly, tx);
+  const std::size_t bytes =
+      ScratchView3D::shmem_size(kVars, ly, lx) + ScratchView3D::shmem_size(2, ly, lx) +
+      ScratchView3D::shmem_size(kVars, ty, lx) + ScratchView3D::shmem_size(kVars, ly, tx);
   if (!host && bytes > static_cast<std::size_t>(TeamPolicy::scratch_size_max(0)))
     throw Error("multiblock team residual: a tile needs " + std::to_string(bytes) +
                 " bytes of team scratch; this backend allows " +
@@ -73,93 +72,93 @@ void volume_residual_team(const Fields<2>& fields, Real epsilon, const physics::
   const auto radius = fields.spectral_radius;
   const auto residual = fields.residual;
   const BlockTable table = fields.table;
-  par_for_teams("multiblock.residual.team", tiles.count, bytes,
-                KOKKOS_LAMBDA(const TeamMember& member) {
-    int b, i0, j0;
-    tiles.locate(member.league_rank(), b, i0, j0);
-    const BlockExtent& e = table.blocks[b];
-    const int ni = e.nodes[0], nj = e.nodes[1];
-    const int li0 = i0 - kHalo, lj0 = j0 - kHalo;  // block index of scratch point (0, 0)
-    ScratchView3D su(member.team_scratch(0), kVars, ly, lx);
-    ScratchView3D srad(member.team_scratch(0), 2, ly, lx);
-    ScratchView3D fxi(member.team_scratch(0), kVars, ty, lx);
-    ScratchView3D feta(member.team_scratch(0), kVars, ly, tx);
+  par_for_teams(
+      "multiblock.residual.team", tiles.count, bytes, KOKKOS_LAMBDA(const TeamMember& member) {
+        int b, i0, j0;
+        tiles.locate(member.league_rank(), b, i0, j0);
+        const BlockExtent& e = table.blocks[b];
+        const int ni = e.nodes[0], nj = e.nodes[1];
+        const int li0 = i0 - kHalo, lj0 = j0 - kHalo;  // block index of scratch point (0, 0)
+        ScratchView3D su(member.team_scratch(0), kVars, ly, lx);
+        ScratchView3D srad(member.team_scratch(0), 2, ly, lx);
+        ScratchView3D fxi(member.team_scratch(0), kVars, ty, lx);
+        ScratchView3D feta(member.team_scratch(0), kVars, ly, tx);
 
-    // 1. Load u and the radii, and compute the fluxes where the differences will need them.
-    team_for(member, lx * ly, [&](const int k) {
-      const int lx_k = k % lx, ly_k = k / lx;
-      const int gi = li0 + lx_k, gj = lj0 + ly_k;
-      if (gi < 0 || gi >= ni || gj < 0 || gj >= nj) return;
-      const int node = e.offset + gi + ni * gj;
-      Eq::State s;
-      for (int v = 0; v < kVars; ++v) {
-        s[v] = u(v, node);
-        su(v, ly_k, lx_k) = s[v];
-      }
-      srad(0, ly_k, lx_k) = radius(0, node);
-      srad(1, ly_k, lx_k) = radius(1, node);
-      if (gj >= j0 && gj < j0 + ty) {
-        const Real n[2] = {metric(0, node), metric(1, node)};
-        const Eq::State f = physics::normal_flux<2>(s, n, gas);
-        for (int v = 0; v < kVars; ++v) fxi(v, gj - j0, lx_k) = f[v];
-      }
-      if (gi >= i0 && gi < i0 + tx) {
-        const Real n[2] = {metric(2, node), metric(3, node)};
-        const Eq::State f = physics::normal_flux<2>(s, n, gas);
-        for (int v = 0; v < kVars; ++v) feta(v, ly_k, gi - i0) = f[v];
-      }
-    });
-    team_barrier(member);
-
-    // 2. Differences from scratch.
-    team_for(member, tx * ty, [&](const int k) {
-      const int ox = k % tx, oy = k / tx;
-      const int gi = i0 + ox, gj = j0 + oy;
-      if (gi >= ni || gj >= nj) return;
-      Real rhs[kVars] = {};
-      // xi: the line is scratch row oy + halo, column q - li0.
-      sbp_row<Order>(gi, ni, [&](int q, Real a) {
-        for (int v = 0; v < kVars; ++v) rhs[v] -= a * fxi(v, oy, q - li0);
-      });
-      {
-        const Real scale = epsilon * dissipation_scale<P>() / sbp_norm<Order>(gi, ni);
-        const int row_y = oy + kHalo;
-        dissipation_rows<P>(gi, ni, [&](int row, int c0, Real coefficient) {
-          const Real weight =
-              dissipation_weight<P>([&](int q) { return srad(0, row_y, q - li0); }, row);
-          const Real factor = scale * coefficient * weight;
+        // 1. Load u and the radii, and compute the fluxes where the differences will need them.
+        team_for(member, lx * ly, [&](const int k) {
+          const int lx_k = k % lx, ly_k = k / lx;
+          const int gi = li0 + lx_k, gj = lj0 + ly_k;
+          if (gi < 0 || gi >= ni || gj < 0 || gj >= nj) return;
+          const int node = e.offset + gi + ni * gj;
+          Eq::State s;
           for (int v = 0; v < kVars; ++v) {
-            Real diff = 0;
-            for (int m = 0; m < Rows::kWidth; ++m)
-              diff += Rows::coefficient(m) * su(v, row_y, c0 + m - li0);
-            rhs[v] -= factor * diff;
+            s[v] = u(v, node);
+            su(v, ly_k, lx_k) = s[v];
+          }
+          srad(0, ly_k, lx_k) = radius(0, node);
+          srad(1, ly_k, lx_k) = radius(1, node);
+          if (gj >= j0 && gj < j0 + ty) {
+            const Real n[2] = {metric(0, node), metric(1, node)};
+            const Eq::State f = physics::normal_flux<2>(s, n, gas);
+            for (int v = 0; v < kVars; ++v) fxi(v, gj - j0, lx_k) = f[v];
+          }
+          if (gi >= i0 && gi < i0 + tx) {
+            const Real n[2] = {metric(2, node), metric(3, node)};
+            const Eq::State f = physics::normal_flux<2>(s, n, gas);
+            for (int v = 0; v < kVars; ++v) feta(v, ly_k, gi - i0) = f[v];
           }
         });
-      }
-      // eta: the line is scratch column ox + halo, row q - lj0.
-      sbp_row<Order>(gj, nj, [&](int q, Real a) {
-        for (int v = 0; v < kVars; ++v) rhs[v] -= a * feta(v, q - lj0, ox);
-      });
-      {
-        const Real scale = epsilon * dissipation_scale<P>() / sbp_norm<Order>(gj, nj);
-        const int col_x = ox + kHalo;
-        dissipation_rows<P>(gj, nj, [&](int row, int c0, Real coefficient) {
-          const Real weight =
-              dissipation_weight<P>([&](int q) { return srad(1, q - lj0, col_x); }, row);
-          const Real factor = scale * coefficient * weight;
-          for (int v = 0; v < kVars; ++v) {
-            Real diff = 0;
-            for (int m = 0; m < Rows::kWidth; ++m)
-              diff += Rows::coefficient(m) * su(v, c0 + m - lj0, col_x);
-            rhs[v] -= factor * diff;
+        team_barrier(member);
+
+        // 2. Differences from scratch.
+        team_for(member, tx * ty, [&](const int k) {
+          const int ox = k % tx, oy = k / tx;
+          const int gi = i0 + ox, gj = j0 + oy;
+          if (gi >= ni || gj >= nj) return;
+          Real rhs[kVars] = {};
+          // xi: the line is scratch row oy + halo, column q - li0.
+          sbp_row<Order>(gi, ni, [&](int q, Real a) {
+            for (int v = 0; v < kVars; ++v) rhs[v] -= a * fxi(v, oy, q - li0);
+          });
+          {
+            const Real scale = epsilon * dissipation_scale<P>() / sbp_norm<Order>(gi, ni);
+            const int row_y = oy + kHalo;
+            dissipation_rows<P>(gi, ni, [&](int row, int c0, Real coefficient) {
+              const Real weight =
+                  dissipation_weight<P>([&](int q) { return srad(0, row_y, q - li0); }, row);
+              const Real factor = scale * coefficient * weight;
+              for (int v = 0; v < kVars; ++v) {
+                Real diff = 0;
+                for (int m = 0; m < Rows::kWidth; ++m)
+                  diff += Rows::coefficient(m) * su(v, row_y, c0 + m - li0);
+                rhs[v] -= factor * diff;
+              }
+            });
           }
+          // eta: the line is scratch column ox + halo, row q - lj0.
+          sbp_row<Order>(gj, nj, [&](int q, Real a) {
+            for (int v = 0; v < kVars; ++v) rhs[v] -= a * feta(v, q - lj0, ox);
+          });
+          {
+            const Real scale = epsilon * dissipation_scale<P>() / sbp_norm<Order>(gj, nj);
+            const int col_x = ox + kHalo;
+            dissipation_rows<P>(gj, nj, [&](int row, int c0, Real coefficient) {
+              const Real weight =
+                  dissipation_weight<P>([&](int q) { return srad(1, q - lj0, col_x); }, row);
+              const Real factor = scale * coefficient * weight;
+              for (int v = 0; v < kVars; ++v) {
+                Real diff = 0;
+                for (int m = 0; m < Rows::kWidth; ++m)
+                  diff += Rows::coefficient(m) * su(v, c0 + m - lj0, col_x);
+                rhs[v] -= factor * diff;
+              }
+            });
+          }
+          const int node = e.offset + gi + ni * gj;
+          const Real jac = jacobian(node);
+          for (int v = 0; v < kVars; ++v) residual(v, node) = jac * rhs[v];
         });
-      }
-      const int node = e.offset + gi + ni * gj;
-      const Real jac = jacobian(node);
-      for (int v = 0; v < kVars; ++v) residual(v, node) = jac * rhs[v];
-    });
-  });
+      });
 }
 
 }  // namespace

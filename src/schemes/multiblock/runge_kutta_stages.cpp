@@ -53,12 +53,13 @@ void compute_time_steps(const Fields<Dim>& fields, Real cfl, const physics::Idea
   const auto jacobian = fields.jacobian;
   const auto inverse_norm = fields.inverse_norm;
   const auto time_step = fields.time_step;
-  par_for("multiblock.time_steps", IndexRange{0, fields.table.total_nodes},
-          KOKKOS_LAMBDA(const int node) {
-            typename Eq::State s;
-            for (int v = 0; v < kVars; ++v) s[v] = u(v, node);
-            time_step(node) = local_time_step<Dim>(s, metric, jacobian, inverse_norm, node, cfl, gas);
-          });
+  par_for(
+      "multiblock.time_steps", IndexRange{0, fields.table.total_nodes},
+      KOKKOS_LAMBDA(const int node) {
+        typename Eq::State s;
+        for (int v = 0; v < kVars; ++v) s[v] = u(v, node);
+        time_step(node) = local_time_step<Dim>(s, metric, jacobian, inverse_norm, node, cfl, gas);
+      });
 }
 
 template <int Dim>
@@ -68,14 +69,15 @@ void compute_spectral_radii(const Fields<Dim>& fields, const physics::IdealGas& 
   const auto u = fields.u;
   const auto metric = fields.metric;
   const auto radius = fields.spectral_radius;
-  par_for("multiblock.spectral_radii", IndexRange{0, fields.table.total_nodes},
-          KOKKOS_LAMBDA(const int node) {
-            typename Eq::State s;
-            for (int v = 0; v < kVars; ++v) s[v] = u(v, node);
-            Real r[Dim];
-            spectral_radii_at<Dim>(s, metric, node, gas, r);
-            for (int d = 0; d < Dim; ++d) radius(d, node) = r[d];
-          });
+  par_for(
+      "multiblock.spectral_radii", IndexRange{0, fields.table.total_nodes},
+      KOKKOS_LAMBDA(const int node) {
+        typename Eq::State s;
+        for (int v = 0; v < kVars; ++v) s[v] = u(v, node);
+        Real r[Dim];
+        spectral_radii_at<Dim>(s, metric, node, gas, r);
+        for (int d = 0; d < Dim; ++d) radius(d, node) = r[d];
+      });
 }
 
 template <int Dim>
@@ -114,10 +116,11 @@ std::array<double, Dim + 2> first_stage(const Fields<Dim>& fields, Real alpha, R
   if (!sum_squares) {
     // No reduction, so no wait for the device: the multigrid's coarse levels and its later
     // smoothing cycles never read the norms.
-    par_for("multiblock.rk_first_stage", nodes, KOKKOS_LAMBDA(const int node) {
-      Squares unused;
-      update(node, unused);
-    });
+    par_for(
+        "multiblock.rk_first_stage", nodes, KOKKOS_LAMBDA(const int node) {
+          Squares unused;
+          update(node, unused);
+        });
     return out;
   }
   Squares squares;
@@ -136,18 +139,19 @@ void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas&
   const auto metric = fields.metric;
   const auto radius = fields.spectral_radius;
   const auto time_step = fields.time_step;
-  par_for("multiblock.rk_stage", IndexRange{0, fields.table.total_nodes},
-          KOKKOS_LAMBDA(const int node) {
-            const Real dt = time_step(node);
-            typename Eq::State s;
-            for (int v = 0; v < kVars; ++v) {
-              s[v] = u_start(v, node) + alpha * dt * residual(v, node);
-              u(v, node) = s[v];
-            }
-            Real rad[Dim];
-            spectral_radii_at<Dim>(s, metric, node, gas, rad);
-                for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
-          });
+  par_for(
+      "multiblock.rk_stage", IndexRange{0, fields.table.total_nodes},
+      KOKKOS_LAMBDA(const int node) {
+        const Real dt = time_step(node);
+        typename Eq::State s;
+        for (int v = 0; v < kVars; ++v) {
+          s[v] = u_start(v, node) + alpha * dt * residual(v, node);
+          u(v, node) = s[v];
+        }
+        Real rad[Dim];
+        spectral_radii_at<Dim>(s, metric, node, gas, rad);
+        for (int d = 0; d < Dim; ++d) radius(d, node) = rad[d];
+      });
 }
 
 template <int Dim>
@@ -173,12 +177,12 @@ int first_nonphysical_node(const Fields<Dim>& fields, const physics::IdealGas& g
   return first < total ? first : -1;
 }
 
-#define PORTAFLOW_MULTIBLOCK_STAGES(D)                                                        \
-  template void compute_spectral_radii<D>(const Fields<D>&, const physics::IdealGas&);        \
-  template std::array<double, D + 2> first_stage<D>(const Fields<D>&, Real, Real,             \
-                                                    const physics::IdealGas&, bool);          \
-  template void compute_time_steps<D>(const Fields<D>&, Real, const physics::IdealGas&);     \
-  template void later_stage<D>(const Fields<D>&, Real, const physics::IdealGas&);             \
+#define PORTAFLOW_MULTIBLOCK_STAGES(D)                                                   \
+  template void compute_spectral_radii<D>(const Fields<D>&, const physics::IdealGas&);   \
+  template std::array<double, D + 2> first_stage<D>(const Fields<D>&, Real, Real,        \
+                                                    const physics::IdealGas&, bool);     \
+  template void compute_time_steps<D>(const Fields<D>&, Real, const physics::IdealGas&); \
+  template void later_stage<D>(const Fields<D>&, Real, const physics::IdealGas&);        \
   template int first_nonphysical_node<D>(const Fields<D>&, const physics::IdealGas&);
 PORTAFLOW_MULTIBLOCK_STAGES(2)
 PORTAFLOW_MULTIBLOCK_STAGES(3)

@@ -34,8 +34,8 @@ MultiBlockSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   const double gamma = config_.physics.gamma;
   const auto freestream = freestream_primitive(config_);
   const double p_inf = freestream[3];
-  const double q_inf = 0.5 * freestream[0] * (freestream[1] * freestream[1] +
-                                              freestream[2] * freestream[2]);
+  const double q_inf =
+      0.5 * freestream[0] * (freestream[1] * freestream[1] + freestream[2] * freestream[2]);
   // The mass equation's dU/dt from the last residual evaluation (the last Runge-Kutta stage):
   // where a steady run's residual lives.
   const auto mass_rate = Kokkos::create_mirror_view_and_copy(
@@ -60,8 +60,8 @@ MultiBlockSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
       const auto w = primitive_at<Dim>(state, total, node, gas_);
       const double a = std::sqrt(gamma * w.p / w.rho);
       const double mach = std::sqrt(w.u * w.u + w.v * w.v + w.w * w.w) / a;
-      std::vector<double> values{w.rho, w.u, w.v, w.p, mach, (w.p - p_inf) / q_inf,
-                                 double(mass_rate(node))};
+      std::vector<double> values{
+          w.rho, w.u, w.v, w.p, mach, (w.p - p_inf) / q_inf, double(mass_rate(node))};
       if (Dim == 3) values.insert(values.begin() + 3, w.w);
       for (std::size_t f = 0; f < values.size(); ++f) out.fields[f].values[i] = values[f];
     }
@@ -75,8 +75,8 @@ std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
   const std::vector<double> state = host_state();
   const int total = fields_.table.total_nodes;
   const auto freestream = freestream_primitive(config_);
-  const double q_inf = 0.5 * freestream[0] * (freestream[1] * freestream[1] +
-                                              freestream[2] * freestream[2]);
+  const double q_inf =
+      0.5 * freestream[0] * (freestream[1] * freestream[1] + freestream[2] * freestream[2]);
   std::vector<SurfacePoint> points;
   for (const auto& boundary : mesh_.boundaries) {
     if (boundary.kind != mesh::BoundaryKind::kSlipWall) continue;  // walls, not symmetry planes

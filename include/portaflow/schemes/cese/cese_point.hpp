@@ -44,10 +44,10 @@ template <int Dim>
 struct PointTerms {
   using State = typename physics::Euler<Dim>::State;
   static constexpr int kNumCross = Dim == 2 ? 1 : 0;
-  State base;                // u
-  State along[Dim];          // a_d
+  State base;                                  // u
+  State along[Dim];                            // a_d
   State cross[kNumCross > 0 ? kNumCross : 1];  // a_xy (2D)
-  State predicted;           // u + h u_t
+  State predicted;                             // u + h u_t
 };
 
 template <int Dim>
@@ -72,7 +72,8 @@ KOKKOS_INLINE_FUNCTION PointTerms<Dim> point_terms(
     const Real quarter = Real(0.25) * step.spacing[d];
     const Real flux_weight = 2 * step.h / step.spacing[d];
     for (int v = 0; v < n; ++v)
-      t.along[d][v] = quarter * grad[d][v] + flux_weight * (flux[v] + Real(0.5) * step.h * flux_t[v]);
+      t.along[d][v] =
+          quarter * grad[d][v] + flux_weight * (flux[v] + Real(0.5) * step.h * flux_t[v]);
   }
   if constexpr (Dim == 2) {
     const auto ax_uy = E::jacobian_times(lin, 0, grad[1]);
@@ -109,7 +110,8 @@ KOKKOS_INLINE_FUNCTION void combine_1d(const Terms& left, const Terms& right,
   constexpr int n = physics::Euler<1>::kNumVars;
   const Real inv_half = 2 / step.spacing[0];
   for (int v = 0; v < n; ++v) {
-    const Real u = Real(0.5) * ((left.base(v) + left.along(0, v)) + (right.base(v) - right.along(0, v)));
+    const Real u =
+        Real(0.5) * ((left.base(v) + left.along(0, v)) + (right.base(v) - right.along(0, v)));
     const Real slope_minus = (u - left.predicted(v)) * inv_half;
     const Real slope_plus = (right.predicted(v) - u) * inv_half;
     store(v, u, physics::w0_average(slope_minus, slope_plus, step.alpha));

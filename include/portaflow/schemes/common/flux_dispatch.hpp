@@ -11,9 +11,12 @@ namespace portaflow {
 template <class Action>
 void dispatch_flux(FluxKind flux, const Action& action) {
   switch (flux) {
-    case FluxKind::kExact: return action(physics::ExactFlux{});
-    case FluxKind::kHllc: return action(physics::HllcFlux{});
-    case FluxKind::kRusanov: return action(physics::RusanovFlux{});
+    case FluxKind::kExact:
+      return action(physics::ExactFlux{});
+    case FluxKind::kHllc:
+      return action(physics::HllcFlux{});
+    case FluxKind::kRusanov:
+      return action(physics::RusanovFlux{});
   }
 }
 

@@ -18,11 +18,16 @@ void dispatch_limiter_and_flux(const FvConfig& fv, const Action& action) {
     dispatch_flux(fv.flux, [&](auto flux) { action(limiter, flux); });
   };
   switch (fv.limiter) {
-    case LimiterKind::kFirstOrder: return with_flux(physics::FirstOrderLimiter{});
-    case LimiterKind::kMinbee: return with_flux(physics::MinbeeLimiter{});
-    case LimiterKind::kVanLeer: return with_flux(physics::VanLeerLimiter{});
-    case LimiterKind::kSuperbee: return with_flux(physics::SuperbeeLimiter{});
-    default: throw Error("internal error: muscl_hancock has no limiter of this kind");
+    case LimiterKind::kFirstOrder:
+      return with_flux(physics::FirstOrderLimiter{});
+    case LimiterKind::kMinbee:
+      return with_flux(physics::MinbeeLimiter{});
+    case LimiterKind::kVanLeer:
+      return with_flux(physics::VanLeerLimiter{});
+    case LimiterKind::kSuperbee:
+      return with_flux(physics::SuperbeeLimiter{});
+    default:
+      throw Error("internal error: muscl_hancock has no limiter of this kind");
   }
 }
 

@@ -26,9 +26,9 @@ class MusclHancock2DSolver final : public GridSolver2D {
   void advance_flat(const SplitStep2D& step);
 
   TileShape2D tile_;
-  Field2D other_;    // team: the buffer a step advances into; flat: between the two sweeps
-  Field2D third_;    // averaged: the x-y result (flat) or the y-x one (team)
-  SweepRate rate_;   // max wave rate of the state (kernels write rate_.max, the host reads it)
+  Field2D other_;   // team: the buffer a step advances into; flat: between the two sweeps
+  Field2D third_;   // averaged: the x-y result (flat) or the y-x one (team)
+  SweepRate rate_;  // max wave rate of the state (kernels write rate_.max, the host reads it)
   bool rate_current_ = false;  // rate_ belongs to state_ (the fused step computed it)
 };
 

@@ -34,11 +34,11 @@ struct LineSweep2D {
   static constexpr int kN = E::kNumVars;
   static constexpr Index kG = kGhosts;
 
-  Field2D in, out;          // two ghost layers around nx x ny interior cells (ghosts not read)
-  Index n = 0;              // cells along the sweep direction
-  Index lines = 0;          // lines (cells across it)
-  Index segment = 0;        // cells a walker updates
-  Index segments = 0;       // walkers per line
+  Field2D in, out;     // two ghost layers around nx x ny interior cells (ghosts not read)
+  Index n = 0;         // cells along the sweep direction
+  Index lines = 0;     // lines (cells across it)
+  Index segment = 0;   // cells a walker updates
+  Index segments = 0;  // walkers per line
   Real dt_over_h = 0;
   physics::IdealGas gas{};
   BoundaryKind low = BoundaryKind::kNonReflective, high = BoundaryKind::kNonReflective;
@@ -49,8 +49,8 @@ struct LineSweep2D {
   KOKKOS_INLINE_FUNCTION State load_inside(Index line, Index k) const {
     State s;
     for (int v = 0; v < kN; ++v)
-      s[v] = kDir == 0 ? in(v, stored_row(kG + line), kG + k)
-                       : in(v, stored_row(kG + k), kG + line);
+      s[v] =
+          kDir == 0 ? in(v, stored_row(kG + line), kG + k) : in(v, stored_row(kG + k), kG + line);
     return s;
   }
 

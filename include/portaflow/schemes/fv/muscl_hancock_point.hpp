@@ -63,8 +63,7 @@ KOKKOS_INLINE_FUNCTION double split_wave_rate(const physics::Euler<2>::State& s,
 // common path against 30) ran both rated sweeps 1% slower on the H200, and, sharing the products
 // |m|^2 with split_wave_rate's path, changed nvcc's FMA contraction there, so the GPU's maximum no
 // longer matched the CPU's bit for bit (perf/results/SUMMARY.md).
-KOKKOS_INLINE_FUNCTION double raise_split_wave_rate(double rate,
-                                                    const physics::Euler<2>::State& s,
+KOKKOS_INLINE_FUNCTION double raise_split_wave_rate(double rate, const physics::Euler<2>::State& s,
                                                     const physics::IdealGas& gas, double inv_dx,
                                                     double inv_dy) {
   using E = physics::Euler<2>;
@@ -89,7 +88,8 @@ KOKKOS_INLINE_FUNCTION EvolvedFaces<Dim> half_step_faces(
   using E = physics::Euler<Dim>;
   EvolvedFaces<Dim> f;
   for (int v = 0; v < E::kNumVars; ++v) {
-    const Real slope = physics::limited_slope<Limiter>(centre[v] - previous[v], next[v] - centre[v]);
+    const Real slope =
+        physics::limited_slope<Limiter>(centre[v] - previous[v], next[v] - centre[v]);
     f.minus[v] = centre[v] - Real(0.5) * slope;
     f.plus[v] = centre[v] + Real(0.5) * slope;
   }

@@ -38,10 +38,10 @@ struct RowTeams2D {
   static constexpr int kF = kN + 2;  // a face state's values: W, E, 1 / rho
   static constexpr Index kHalo = 4;  // cells a tile loads besides the W it updates
 
-  Walkers line;              // the data, the loads with the boundary rules, evolve, wave rate
-  Index width = 0;           // W: cells updated per tile, the team size - kHalo
-  Index tiles = 1;           // consecutive tiles of a row a team walks
-  Index teams_per_row = 0;   // ceil(tiles along a row / tiles)
+  Walkers line;             // the data, the loads with the boundary rules, evolve, wave rate
+  Index width = 0;          // W: cells updated per tile, the team size - kHalo
+  Index tiles = 1;          // consecutive tiles of a row a team walks
+  Index teams_per_row = 0;  // ceil(tiles along a row / tiles)
 
   // Scratch for a team of `threads`: the cells of two tiles (this one and the next), the + face
   // states and the fluxes.

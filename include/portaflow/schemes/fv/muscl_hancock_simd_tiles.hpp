@@ -88,7 +88,7 @@ struct SimdLineTiles2D {
 
     // 1. The tile with two cells past each end: positions inside the line are copied by runs,
     // the others (beyond the line's ends) loaded one by one with the boundary rules.
-    const Index inside0 = first >= 2 ? 0 : 2 - first;                       // cell 0
+    const Index inside0 = first >= 2 ? 0 : 2 - first;                                    // cell 0
     const Index inside1 = first + cells + 2 <= line.n ? cells + 4 : line.n - first + 2;  // cell n
     for_runs(inside0, inside1, line0, lines, first, [&](Index s0, Index count, Index j, Index i) {
       for (int v = 0; v < kN; ++v) {
@@ -176,8 +176,7 @@ struct SimdLineTiles2D {
   // its max for a NaN), and the buffer loop costs a compare per cell next to some 200 flops.
   PORTAFLOW_FLATTEN static double update_run(Rows rows, Index s0, Index count, Index step,
                                              Kokkos::Array<Real*, kN> to, Real dt_over_h,
-                                             physics::IdealGas gas, double inv_dx,
-                                             double inv_dy) {
+                                             physics::IdealGas gas, double inv_dx, double inv_dy) {
     constexpr Index kChunk = 256;
     double rates[kChunk];
     double run_rate = 0;

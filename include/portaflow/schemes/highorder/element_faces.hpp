@@ -17,8 +17,8 @@ using E2 = physics::Euler<2>;
 // The state outside a boundary face from the one inside: zero gradient for nonreflective
 // (transmissive), the normal momentum mirrored for reflective (a slip wall: the Riemann flux then
 // carries pressure only).
-KOKKOS_INLINE_FUNCTION E2::State boundary_state(const E2::State& inside, BoundaryKind kind,
-                                                Real nx, Real ny) {
+KOKKOS_INLINE_FUNCTION E2::State boundary_state(const E2::State& inside, BoundaryKind kind, Real nx,
+                                                Real ny) {
   E2::State out = inside;
   if (kind == BoundaryKind::kReflective) {
     const Real mn = (inside[E2::kMom] * nx + inside[E2::kMom + 1] * ny) / (nx * nx + ny * ny);
@@ -42,7 +42,8 @@ KOKKOS_INLINE_FUNCTION E2::State element_trace(const Field2D& w, Index line, Ind
       s[v] = Vertical ? w(v, at, line) : w(v, line, at);
     } else {
       Real sum = 0;
-      for (int a = 0; a < N; ++a) sum += weights[a] * (Vertical ? w(v, first + a, line) : w(v, line, first + a));
+      for (int a = 0; a < N; ++a)
+        sum += weights[a] * (Vertical ? w(v, first + a, line) : w(v, line, first + a));
       s[v] = sum;
     }
   }
@@ -73,7 +74,8 @@ void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOp
         const bool inner = f > 0 && f < nx;
         E2::State left, right;
         if (inner || periodic_x) {
-          left = element_trace<N, false, kEndPoints>(w, J, (f > 0 ? f - 1 : nx - 1) * N, ops.trace_plus);
+          left = element_trace<N, false, kEndPoints>(w, J, (f > 0 ? f - 1 : nx - 1) * N,
+                                                     ops.trace_plus);
           right = element_trace<N, false, kEndPoints>(w, J, (f < nx ? f : 0) * N, ops.trace_minus);
         } else if (f == 0) {
           right = element_trace<N, false, kEndPoints>(w, J, 0, ops.trace_minus);
@@ -91,7 +93,8 @@ void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOp
         const bool inner = f > 0 && f < ny;
         E2::State below, above;
         if (inner || periodic_y) {
-          below = element_trace<N, true, kEndPoints>(w, I, (f > 0 ? f - 1 : ny - 1) * N, ops.trace_plus);
+          below = element_trace<N, true, kEndPoints>(w, I, (f > 0 ? f - 1 : ny - 1) * N,
+                                                     ops.trace_plus);
           above = element_trace<N, true, kEndPoints>(w, I, (f < ny ? f : 0) * N, ops.trace_minus);
         } else if (f == 0) {
           above = element_trace<N, true, kEndPoints>(w, I, 0, ops.trace_minus);

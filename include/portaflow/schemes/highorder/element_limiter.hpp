@@ -32,8 +32,9 @@ namespace portaflow::highorder {
 using E2 = physics::Euler<2>;
 
 struct LimiterArrays {
-  Field2D means;     // (4, ny, nx) element means of the state being limited
-  Field2D centroid;  // (3, ny, nx): xi_c, eta_c (the weighted centroid in reference coordinates), area
+  Field2D means;  // (4, ny, nx) element means of the state being limited
+  Field2D
+      centroid;  // (3, ny, nx): xi_c, eta_c (the weighted centroid in reference coordinates), area
   DeviceView<double**> weight_jac;  // (J, I) w_a w_b J
   bool periodic_x = false, periodic_y = false;
 };
@@ -63,7 +64,8 @@ template <int N>
 KOKKOS_INLINE_FUNCTION Real element_side_trace(const ElementValues<N>& e, int v, int dir, int k,
                                                const Real (&weights)[N]) {
   Real sum = 0;
-  for (int c = 0; c < N; ++c) sum += weights[c] * (dir == 0 ? e.q[v][k * N + c] : e.q[v][c * N + k]);
+  for (int c = 0; c < N; ++c)
+    sum += weights[c] * (dir == 0 ? e.q[v][k * N + c] : e.q[v][c * N + k]);
   return sum;
 }
 
@@ -120,15 +122,18 @@ KOKKOS_INLINE_FUNCTION bool enforce_positivity(ElementValues<N>& e, const E2::St
   const Real floor = math::fmin(Real(1e-13), math::fmin(mean[E2::kRho], E2::pressure(mean, gas)));
   bool changed = false;
   Real rho_min = mean[E2::kRho];
-  for (int k = 0; k < kChecks; ++k) rho_min = math::fmin(rho_min, check_point_state(e, ops, k)[E2::kRho]);
+  for (int k = 0; k < kChecks; ++k)
+    rho_min = math::fmin(rho_min, check_point_state(e, ops, k)[E2::kRho]);
   if (rho_min < floor) {
-    scale_towards_mean(e, mean, E2::kRho, E2::kRho, (mean[E2::kRho] - floor) / (mean[E2::kRho] - rho_min));
+    scale_towards_mean(e, mean, E2::kRho, E2::kRho,
+                       (mean[E2::kRho] - floor) / (mean[E2::kRho] - rho_min));
     changed = true;
   }
   Real theta = 1;
   for (int k = 0; k < kChecks; ++k) {
     const E2::State s = check_point_state(e, ops, k);
-    if (E2::pressure(s, gas) < floor) theta = math::fmin(theta, pressure_scaling(mean, s, floor, gas));
+    if (E2::pressure(s, gas) < floor)
+      theta = math::fmin(theta, pressure_scaling(mean, s, floor, gas));
   }
   if (theta < 1) {
     scale_towards_mean(e, mean, 0, E2::kNumVars - 1, theta);
@@ -183,9 +188,13 @@ KOKKOS_INLINE_FUNCTION void limit_element(const Field2D& w, const LimiterArrays&
         for (int k = 0; k < N; ++k) {
           const Real far = element_side_trace(e, v, dir, k, ops.trace_plus);
           const Real near = element_side_trace(e, v, dir, k, ops.trace_minus);
-          const Real far_e = math::fabs(far - m) <= tvb ? far : m + minmod3(far - m, forward[dir], backward[dir]);
-          const Real near_e = math::fabs(m - near) <= tvb ? near : m - minmod3(m - near, forward[dir], backward[dir]);
-          if (math::fabs(far - far_e) > cfg.threshold || math::fabs(near - near_e) > cfg.threshold) {
+          const Real far_e =
+              math::fabs(far - m) <= tvb ? far : m + minmod3(far - m, forward[dir], backward[dir]);
+          const Real near_e = math::fabs(m - near) <= tvb
+                                  ? near
+                                  : m - minmod3(m - near, forward[dir], backward[dir]);
+          if (math::fabs(far - far_e) > cfg.threshold ||
+              math::fabs(near - near_e) > cfg.threshold) {
             troubled = true;
             break;
           }
@@ -200,9 +209,12 @@ KOKKOS_INLINE_FUNCTION void limit_element(const Field2D& w, const LimiterArrays&
           for (int dir = 0; dir < 2; ++dir)
             own[dir] += ops.weights[k] / 2 *
                         (element_side_trace(e, v, dir, k, ops.trace_plus) -
-                         element_side_trace(e, v, dir, k, ops.trace_minus)) / 2;
-        const Real s_xi = minmod3(own[0], (arr.means(v, ey, east) - m) / 2, (m - arr.means(v, ey, west)) / 2);
-        const Real s_eta = minmod3(own[1], (arr.means(v, north, ex) - m) / 2, (m - arr.means(v, south, ex)) / 2);
+                         element_side_trace(e, v, dir, k, ops.trace_minus)) /
+                        2;
+        const Real s_xi =
+            minmod3(own[0], (arr.means(v, ey, east) - m) / 2, (m - arr.means(v, ey, west)) / 2);
+        const Real s_eta =
+            minmod3(own[1], (arr.means(v, north, ex) - m) / 2, (m - arr.means(v, south, ex)) / 2);
         for (int b = 0; b < N; ++b)
           for (int a = 0; a < N; ++a)
             e.q[v][b * N + a] = m + s_xi * (ops.points[a] - xi_c) + s_eta * (ops.points[b] - eta_c);
@@ -230,7 +242,7 @@ void limit_elements(const Field2D& w, const LimiterArrays& arrays, const LineOpe
   element_means<N>(w, arrays, nx, ny);
   par_reduce(
       "highorder.limit_elements", IndexBox2D{{0, ny}, {0, nx}},
-      KOKKOS_LAMBDA(Index ey, Index ex, LimiterCounts& acc) {
+      KOKKOS_LAMBDA(Index ey, Index ex, LimiterCounts & acc) {
         limit_element<N>(w, arrays, ops, config, gas, nx, ny, ey, ex, acc);
       },
       Kokkos::Sum<LimiterCounts, MemSpace>(stage_counts));

@@ -72,10 +72,10 @@ KOKKOS_INLINE_FUNCTION E2::State contravariant_flux(const Field2D& w, const Fiel
 // The common last step: R = -1/J [div + lifted face jumps], and the stage update of point (J, I).
 // end_*: the interior contravariant flux at the element ends (zero for dg).
 template <int N>
-KOKKOS_INLINE_FUNCTION void finish_point(const StageArrays& s, const LineOperators<N>& ops,
-                                         Index J, Index I, const E2::State& div,
-                                         const E2::State& end_xm, const E2::State& end_xp,
-                                         const E2::State& end_ym, const E2::State& end_yp) {
+KOKKOS_INLINE_FUNCTION void finish_point(const StageArrays& s, const LineOperators<N>& ops, Index J,
+                                         Index I, const E2::State& div, const E2::State& end_xm,
+                                         const E2::State& end_xp, const E2::State& end_ym,
+                                         const E2::State& end_yp) {
   const Index ex = I / N, ey = J / N;
   const int a = I - ex * N, b = J - ey * N;
   const Real inv_jac = s.metrics(4, J, I);
@@ -113,8 +113,10 @@ KOKKOS_INLINE_FUNCTION void flat_point_update(const StageArrays& s, const LineOp
       }
     }
     const E2::State q = load_state(s.w, J, I);
-    const auto ax = physics::normal_jacobian_times(q, s.metrics(0, J, I), s.metrics(1, J, I), dq_xi, gas);
-    const auto ay = physics::normal_jacobian_times(q, s.metrics(2, J, I), s.metrics(3, J, I), dq_eta, gas);
+    const auto ax =
+        physics::normal_jacobian_times(q, s.metrics(0, J, I), s.metrics(1, J, I), dq_xi, gas);
+    const auto ay =
+        physics::normal_jacobian_times(q, s.metrics(2, J, I), s.metrics(3, J, I), dq_eta, gas);
     for (int v = 0; v < E2::kNumVars; ++v) div[v] = ax[v] + ay[v];
   } else if constexpr (Traits::kNdg) {
     // The derivatives of f and g along xi (the row) and eta (the column), then the metrics.
@@ -189,7 +191,7 @@ void residual_update_team(const StageArrays& s, const LineOperators<N>& ops, Ind
   using Tile = TeamTile<N>;
   constexpr int kNv = E2::kNumVars;
   constexpr int kMatrices = kNv * Tile::kElements;  // (var, element) pairs
-  using Matrices = ScratchView<Real***>;             // (var * kElements + e, b, a)
+  using Matrices = ScratchView<Real***>;            // (var * kElements + e, b, a)
   using Small = ScratchView<Real**>;
   const Index tiles_x = (nx + Tile::kElements - 1) / Tile::kElements;
   const std::size_t bytes = 5 * Matrices::shmem_size(kMatrices, N, N) + Small::shmem_size(N, N);
@@ -229,8 +231,10 @@ void residual_update_team(const StageArrays& s, const LineOperators<N>& ops, Ind
         // Phase 2: X = F op^T, Y = op G per (var, element) (of Q instead for the chain rule).
         Kokkos::parallel_for(Kokkos::TeamThreadRange(member, kNv * elements), [&](int k) {
           const int m = (k / elements) * Tile::kElements + k % elements;
-          const auto along_xi = Kokkos::subview(Traits::kChainRule ? q : f, m, Kokkos::ALL, Kokkos::ALL);
-          const auto along_eta = Kokkos::subview(Traits::kChainRule ? q : g, m, Kokkos::ALL, Kokkos::ALL);
+          const auto along_xi =
+              Kokkos::subview(Traits::kChainRule ? q : f, m, Kokkos::ALL, Kokkos::ALL);
+          const auto along_eta =
+              Kokkos::subview(Traits::kChainRule ? q : g, m, Kokkos::ALL, Kokkos::ALL);
           const auto xm = Kokkos::subview(x, m, Kokkos::ALL, Kokkos::ALL);
           const auto ym = Kokkos::subview(y, m, Kokkos::ALL, Kokkos::ALL);
           using namespace KokkosBatched;
@@ -264,8 +268,10 @@ void residual_update_team(const StageArrays& s, const LineOperators<N>& ops, Ind
               dq_xi[v] = x(v * Tile::kElements + e, b, a);
               dq_eta[v] = y(v * Tile::kElements + e, b, a);
             }
-            const auto ax = physics::normal_jacobian_times(q_point, s.metrics(0, J, I), s.metrics(1, J, I), dq_xi, gas);
-            const auto ay = physics::normal_jacobian_times(q_point, s.metrics(2, J, I), s.metrics(3, J, I), dq_eta, gas);
+            const auto ax = physics::normal_jacobian_times(q_point, s.metrics(0, J, I),
+                                                           s.metrics(1, J, I), dq_xi, gas);
+            const auto ay = physics::normal_jacobian_times(q_point, s.metrics(2, J, I),
+                                                           s.metrics(3, J, I), dq_eta, gas);
             for (int v = 0; v < kNv; ++v) div[v] = ax[v] + ay[v];
           }
           finish_point<N>(s, ops, J, I, div, end_xm, end_xp, end_ym, end_yp);

@@ -57,8 +57,10 @@ KOKKOS_INLINE_FUNCTION void sd_point_update(const StageArrays& s, const SdFluxPo
              ops.flux_derivative[b * (N + 1) + N] * s.fluxes_y(v, ey + 1, I);
   for (int r = 1; r < N; ++r) {
     const Index fx = ex * (N + 1) + r, fy = ey * (N + 1) + r;
-    const auto f = sd_flux_point_flux<N, false>(s.w, ops, J, i0, r, fp.x(0, J, fx), fp.x(1, J, fx), gas);
-    const auto g = sd_flux_point_flux<N, true>(s.w, ops, I, j0, r, fp.y(0, fy, I), fp.y(1, fy, I), gas);
+    const auto f =
+        sd_flux_point_flux<N, false>(s.w, ops, J, i0, r, fp.x(0, J, fx), fp.x(1, J, fx), gas);
+    const auto g =
+        sd_flux_point_flux<N, true>(s.w, ops, I, j0, r, fp.y(0, fy, I), fp.y(1, fy, I), gas);
     const Real d_xi = ops.flux_derivative[a * (N + 1) + r];
     const Real d_eta = ops.flux_derivative[b * (N + 1) + r];
     for (int v = 0; v < E2::kNumVars; ++v) div[v] += d_xi * f[v] + d_eta * g[v];

@@ -1,6 +1,6 @@
-// schemes dg, cpr, ndg and sd (seed 002, secs. 2.2-2.6): high-order element methods on a structured grid
-// of quadrilaterals (element_geometry.hpp), the solution a degree-k polynomial per element held
-// at (k + 1)^2 solution points, three-stage SSP Runge-Kutta (time/ssp_rk3.hpp).
+// schemes dg, cpr, ndg and sd (seed 002, secs. 2.2-2.6): high-order element methods on a structured
+// grid of quadrilaterals (element_geometry.hpp), the solution a degree-k polynomial per element
+// held at (k + 1)^2 solution points, three-stage SSP Runge-Kutta (time/ssp_rk3.hpp).
 //
 // Storage: every field is (var, J, I) over the grid of solution points, I = ex (k + 1) + a,
 // J = ey (k + 1) + b for local point (a, b) of element (ex, ey): an element's row of points is
@@ -84,17 +84,17 @@ class HighOrderSolver : public Solver {
   KernelChoice kernel_;
   ElementMapping mapping_;
   LineOperatorTables tables_;
-  Field2D state_;                 // (4, J, I): rho, rho u, rho v, E at the solution points
-  Field2D stages_[2];             // SSP-RK3's U^(1), U^(2)
-  Field2D metrics_;               // (5, J, I): xi_x, xi_y, eta_x, eta_y, 1 / J
-  Field2D face_normals_x_;        // (2, J, f): n_xi at x face f
-  Field2D face_normals_y_;        // (2, f, I): n_eta at y face f
-  Field2D fluxes_x_, fluxes_y_;   // (4, J, f), (4, f, I): common normal fluxes at face points
+  Field2D state_;                   // (4, J, I): rho, rho u, rho v, E at the solution points
+  Field2D stages_[2];               // SSP-RK3's U^(1), U^(2)
+  Field2D metrics_;                 // (5, J, I): xi_x, xi_y, eta_x, eta_y, 1 / J
+  Field2D face_normals_x_;          // (2, J, f): n_xi at x face f
+  Field2D face_normals_y_;          // (2, f, I): n_eta at y face f
+  Field2D fluxes_x_, fluxes_y_;     // (4, J, f), (4, f, I): common normal fluxes at face points
   std::vector<double> weight_jac_;  // host: w_a w_b J per point (J, I)
-  DeviceView<double**> weight_jac_device_;  // the same on the device, for the totals
-  std::vector<double> point_x_, point_y_;   // host: solution point positions
+  DeviceView<double**> weight_jac_device_;   // the same on the device, for the totals
+  std::vector<double> point_x_, point_y_;    // host: solution point positions
   Field2D flux_normals_x_, flux_normals_y_;  // sd only: n_xi, n_eta at its flux points
-  Field2D element_means_;     // limiter: (4, ny, nx) element means
+  Field2D element_means_;                    // limiter: (4, ny, nx) element means
   Field2D element_centroid_;  // limiter: (3, ny, nx) weighted centroid (xi_c, eta_c), area
   // The limiter's counts on the device (element_limiter.hpp's LimiterTotals) and one stage's.
   DeviceView<long long[4]> limiter_totals_{"highorder.limiter_totals"};
@@ -103,7 +103,8 @@ class HighOrderSolver : public Solver {
   long long steps_ = 0;
 };
 
-// Builds the dg, cpr, ndg or sd solver of config.highorder (its degree selects the compiled variant).
+// Builds the dg, cpr, ndg or sd solver of config.highorder (its degree selects the compiled
+// variant).
 std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config);
 
 }  // namespace portaflow::highorder

@@ -53,11 +53,12 @@ struct IncompressibleConfig {
   AirfoilGrid airfoil;
   FlatPlateGrid plate;
   int convection_order = 2;  // upwind differences of the vorticity's convection: 1 or 2
-  bool baldwin_lomax = false;  // the Baldwin-Lomax eddy viscosity (airfoil, flat plate); else laminar
+  bool baldwin_lomax =
+      false;  // the Baldwin-Lomax eddy viscosity (airfoil, flat plate); else laminar
   WallVorticityKind wall_vorticity = WallVorticityKind::kJensen;
   PoissonSolverKind poisson = PoissonSolverKind::kBicgstab;
   PreconditionerKind preconditioner = PreconditionerKind::kMultigrid;
-  double poisson_tolerance = 1e-10;        // ||b - A psi|| / ||b||
+  double poisson_tolerance = 1e-10;  // ||b - A psi|| / ||b||
   long long poisson_max_iterations = 100000;
   double jacobi_relaxation = 1;  // weight of the Jacobi update, in (0, 1]
 };

@@ -9,7 +9,7 @@
 namespace portaflow::incompressible {
 
 struct Stencil {
-  Real centre, east, west, north, south;          // (i +- 1, j), (i, j +- 1)
+  Real centre, east, west, north, south;  // (i +- 1, j), (i, j +- 1)
   Real north_east, north_west, south_east, south_west;
 };
 

@@ -16,8 +16,8 @@ struct PoissonMatrix {
   int rows = 0;
   SparseMatrix matrix;
   Vector diagonal_inverse;
-  DeviceView<int**> row_of;   // (j, i): the node's row, or -1
-  DeviceView<int*> node_of;   // a row's node j * ni + i
+  DeviceView<int**> row_of;  // (j, i): the node's row, or -1
+  DeviceView<int*> node_of;  // a row's node j * ni + i
 };
 
 // Cross-derivative places only where some node has b != 0 (none on a Cartesian grid).

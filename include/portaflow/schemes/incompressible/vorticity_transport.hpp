@@ -1,5 +1,6 @@
 // The vorticity transport of seed 004's eq. 7 at the interior nodes,
-//   omega_t = -(U omega_xi + V omega_eta) + lap((nu + nu_t) omega),  U = psi_eta / J, V = -psi_xi / J,
+//   omega_t = -(U omega_xi + V omega_eta) + lap((nu + nu_t) omega),  U = psi_eta / J, V = -psi_xi /
+//   J,
 // (nu_t: the Baldwin-Lomax eddy viscosity, baldwin_lomax.hpp; an empty view: laminar, nu lap omega)
 // with upwind differences (first or second order) for the convection and the central Laplacian
 // (laplacian_stencil.hpp) for the diffusion; the stable time step. The boundaries' rules are

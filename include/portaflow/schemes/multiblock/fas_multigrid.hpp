@@ -52,9 +52,9 @@ class FasMultigrid {
   MultigridConfig settings_;
   double correction_smoothing_;  // the neighbour weight in use (the default resolved)
   std::vector<std::unique_ptr<Solver>> coarse_;  // coarse_[l]: level l + 1
-  std::vector<GridTransfer> transfers_;                    // transfers_[l]: level l to l + 1
-  std::vector<DeviceView<Real**>> injected_;               // per coarse level: I u_h
-  std::vector<DeviceView<Real**>> scratch_;                // per coarse level
+  std::vector<GridTransfer> transfers_;          // transfers_[l]: level l to l + 1
+  std::vector<DeviceView<Real**>> injected_;     // per coarse level: I u_h
+  std::vector<DeviceView<Real**>> scratch_;      // per coarse level
   std::vector<std::string> report_;
 };
 

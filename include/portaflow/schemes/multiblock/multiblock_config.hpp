@@ -22,9 +22,9 @@ enum class MultiBlockMeshKind {
 
 // A boundary patch a deck names for a Plot3D mesh: a whole face of a block.
 struct BoundarySpec {
-  int block = 0;       // 0-based
-  int face = 0;        // mesh::Face as an int (imin = 0 ... kmax = 5)
-  int kind = 0;        // mesh::BoundaryKind as an int
+  int block = 0;  // 0-based
+  int face = 0;   // mesh::Face as an int (imin = 0 ... kmax = 5)
+  int kind = 0;   // mesh::BoundaryKind as an int
 };
 
 struct MultiBlockMeshConfig {

@@ -17,17 +17,17 @@ struct Fields {
   // length is that surface's area per unit index. In 2D: grad(xi)/J = (y_eta, -x_eta),
   // grad(eta)/J = (-y_xi, x_xi). Stored as (d * Dim + c, node).
   DeviceView<Real**> metric;
-  DeviceView<Real*> jacobian;        // J = 1 / det(d x / d xi)
-  DeviceView<Real**> u;              // (var, node) conservative state
-  DeviceView<Real**> u_start;        // the state at the start of the Runge-Kutta cycle
-  DeviceView<Real**> residual;       // (var, node) dU/dt
+  DeviceView<Real*> jacobian;          // J = 1 / det(d x / d xi)
+  DeviceView<Real**> u;                // (var, node) conservative state
+  DeviceView<Real**> u_start;          // the state at the start of the Runge-Kutta cycle
+  DeviceView<Real**> residual;         // (var, node) dU/dt
   DeviceView<Real**> spectral_radius;  // (d, node) |grad(xi_d)/J . u| + a |grad(xi_d)/J|
   DeviceView<Real*> time_step;         // local time step
   // (d, node) 1 / H_d at the node: 1 inside, up to 48/17 on a boundary row. The boundary rows
   // and the SAT penalties act with this weight, so the local time step includes it (without
   // it a node where four blocks meet went unstable at CFL 2).
   DeviceView<Real**> inverse_norm;
-  DeviceView<Real**> source;           // (var, node) added to dU/dt; empty: none (MMS only)
+  DeviceView<Real**> source;  // (var, node) added to dU/dt; empty: none (MMS only)
 };
 
 enum FacePointKind : int { kFarFieldPoint = 0, kWallPoint = 1, kInterfacePoint = 2 };
@@ -36,11 +36,11 @@ enum FacePointKind : int { kFarFieldPoint = 0, kWallPoint = 1, kInterfacePoint =
 // two entries, and each adds its penalty.
 struct FacePoints {
   int count = 0;
-  DeviceView<int*> node;       // packed node index
-  DeviceView<int*> twin;       // interface: the coinciding node of the other block; else -1
-  DeviceView<int*> direction;  // the face's normal index direction d
-  DeviceView<int*> kind;       // FacePointKind
-  DeviceView<Real*> side;      // -1 on a minimum face, +1 on a maximum face (outward)
+  DeviceView<int*> node;             // packed node index
+  DeviceView<int*> twin;             // interface: the coinciding node of the other block; else -1
+  DeviceView<int*> direction;        // the face's normal index direction d
+  DeviceView<int*> kind;             // FacePointKind
+  DeviceView<Real*> side;            // -1 on a minimum face, +1 on a maximum face (outward)
   DeviceView<Real*> inverse_norm;    // 1 / H_d at the node (the SBP boundary weight)
   DeviceView<Real*> surface_weight;  // product of the tangential H weights (wall integrals)
   DeviceView<Real**> external;       // (var, point) the far-field state
@@ -49,8 +49,8 @@ struct FacePoints {
   // increasing order, and node q's points points_of_node[first_point(q) .. first_point(q + 1)),
   // increasing.
   int node_count = 0;
-  DeviceView<int*> nodes;          // node_count
-  DeviceView<int*> first_point;    // node_count + 1
+  DeviceView<int*> nodes;           // node_count
+  DeviceView<int*> first_point;     // node_count + 1
   DeviceView<int*> points_of_node;  // count
 };
 

@@ -62,13 +62,12 @@ void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas&
 // 0 gives it one thread on the CPU (Thomas) and on a GPU one per row up to 256 (cyclic
 // reduction); the tests set it to run cyclic reduction on the CPU too.
 template <int Dim>
-void smooth_residual(const Fields<Dim>& fields, Real epsilon, bool directional,
-                     int team_size = 0);
+void smooth_residual(const Fields<Dim>& fields, Real epsilon, bool directional, int team_size = 0);
 
 // Pressure force on the wall points: sum of H_tangential p n_out (the force the fluid exerts).
 template <int Dim>
 std::array<double, Dim> wall_force(const Fields<Dim>& fields, const FacePoints& points,
-                                 const physics::IdealGas& gas);
+                                   const physics::IdealGas& gas);
 
 // The first node (lowest packed index) with NaN, rho <= 0 or p <= 0; -1 if none.
 template <int Dim>
