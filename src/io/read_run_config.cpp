@@ -1,5 +1,5 @@
 // The deck's top level: the scheme, the gas, and then the scheme family's own reader, picked
-// from one table (DESIGN.md §10). Each family's keys are read in src/io/deck/read_<family>.cpp.
+// from one table. Each family's keys are read in src/io/deck/read_<family>.cpp.
 #include "portaflow/io/read_run_config.hpp"
 
 #include <utility>

@@ -1,7 +1,7 @@
-// Errors you can test (STYLE.md, practice 6). Host code throws portaflow::Error with a sentence
-// that says what was wrong and what to do; main() catches it and exits non-zero. Device code uses
-// PORTAFLOW_REQUIRE (core/device_require.hpp). No Kokkos here: the deck and Plot3D readers build
-// without it (the fuzz targets, fuzz/).
+// Errors you can test. Host code throws portaflow::Error with a sentence that says what was wrong
+// and what to do; main() catches it and exits non-zero. Device code uses PORTAFLOW_REQUIRE
+// (core/device_require.hpp). No Kokkos here: the deck and Plot3D readers build without it (the fuzz
+// targets, fuzz/).
 #pragma once
 
 #include <stdexcept>

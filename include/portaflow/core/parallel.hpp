@@ -1,6 +1,6 @@
-// Labelled parallel loops with half-open bounds (STYLE.md, practice 2). Nothing outside core
-// spells a Kokkos range policy by hand: kernels call par_for / par_reduce with a label, so every
-// kernel shows up by name in profiles, and the loop pattern per backend is chosen here once.
+// Labelled parallel loops with half-open bounds (docs/architecture.md, Kernels). Nothing outside
+// core spells a Kokkos range policy by hand: kernels call par_for / par_reduce with a label, so
+// every kernel shows up by name in profiles, and the loop pattern per backend is chosen here once.
 #pragma once
 
 #include <string>

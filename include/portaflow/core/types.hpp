@@ -1,5 +1,5 @@
-// The one place where Kokkos types are spelled out (STYLE.md, practice 1). Everything else in
-// PortaFlow says Real, ExecSpace, Field2D, ScratchView2D ... so that a newer Kokkos (4.x) or a
+// The one place where Kokkos types are spelled out (docs/architecture.md, Kernels). Everything else
+// in PortaFlow says Real, ExecSpace, Field2D, ScratchView2D ... so that a newer Kokkos (4.x) or a
 // different precision changes this file only.
 #pragma once
 
@@ -34,8 +34,8 @@ using ReadbackSpace = Kokkos::CudaHostPinnedSpace;
 using ReadbackSpace = MemSpace;
 #endif
 
-// State arrays: the variable index is slowest and i fastest (DESIGN.md §4), so u(var, j, i)
-// reads are unit-stride in i: coalesced on a GPU, vectorisable on a CPU.
+// State arrays: the variable index is slowest and i fastest, so u(var, j, i) reads are unit-stride
+// in i: coalesced on a GPU, vectorisable on a CPU.
 template <class T>
 using DeviceView = Kokkos::View<T, Layout, MemSpace>;
 using Array1D = DeviceView<Real*>;     // (i)

@@ -1,6 +1,6 @@
-// Every output file is written to a temporary name and renamed over its target (DESIGN.md §1),
-// so that ParaView, a plotting script or a restart never reads a half-written file, and a failed
-// write leaves the previous version in place.
+// Every output file is written to a temporary name and renamed over its target, so that ParaView, a
+// plotting script or a restart never reads a half-written file, and a failed write leaves the
+// previous version in place.
 #pragma once
 
 #include <filesystem>

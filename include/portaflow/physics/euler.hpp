@@ -1,4 +1,4 @@
-// Ideal-gas Euler equations in 1, 2 or 3 dimensions, pointwise (STYLE.md, practice 3).
+// Ideal-gas Euler equations in 1, 2 or 3 dimensions, pointwise.
 //
 // Conservative state U = (rho, rho*u_1..rho*u_Dim, E), primitive W = (rho, u_1..u_Dim, p),
 // p = (gamma - 1) (E - rho |u|^2 / 2). Every function works on one state in registers and is

@@ -1,4 +1,4 @@
-// Exact Riemann solver for the ideal-gas Euler equations, pointwise (STYLE.md, practice 3).
+// Exact Riemann solver for the ideal-gas Euler equations, pointwise.
 //
 // Reference: E. F. Toro, "Riemann Solvers and Numerical Methods for Fluid Dynamics", 3rd ed.
 // (Springer 2009), chapter 4. Equation numbers below are that book's.

@@ -1,5 +1,5 @@
-// HLLC approximate Riemann solver for the ideal-gas Euler equations, pointwise (STYLE.md,
-// practice 3): one function of (left state, right state, direction), no indexing.
+// HLLC approximate Riemann solver for the ideal-gas Euler equations, pointwise: one function of
+// (left state, right state, direction), no indexing.
 //
 // Reference: E. F. Toro, "Riemann Solvers and Numerical Methods for Fluid Dynamics", 3rd ed.,
 // sec. 10.4 (the solver) and sec. 10.5.2 (the wave speeds). Formulas used:

@@ -1,6 +1,6 @@
-// Roe's approximate Riemann solver through a face of any orientation, pointwise (STYLE.md,
-// practice 3): F*(U_L, U_R; n) for a non-unit normal vector n (a metric vector of a curvilinear
-// mesh, whose length is the face area), with Harten's entropy fix.
+// Roe's approximate Riemann solver through a face of any orientation, pointwise:
+// F*(U_L, U_R; n) for a non-unit normal vector n (a metric vector of a curvilinear mesh, whose
+// length is the face area), with Harten's entropy fix.
 //
 // Reference: P. L. Roe, J. Comput. Phys. 43 (1981) 357; Toro, "Riemann Solvers and Numerical
 // Methods for Fluid Dynamics", 3rd ed., sec. 11.2 (Roe averages, eigenvectors and wave strengths

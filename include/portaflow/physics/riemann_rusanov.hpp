@@ -1,5 +1,5 @@
-// Rusanov (local Lax-Friedrichs) flux for the ideal-gas Euler equations, pointwise (STYLE.md,
-// practice 3): one function of (left state, right state, direction), no indexing.
+// Rusanov (local Lax-Friedrichs) flux for the ideal-gas Euler equations, pointwise: one function of
+// (left state, right state, direction), no indexing.
 //
 // Reference: E. F. Toro, "Riemann Solvers and Numerical Methods for Fluid Dynamics", 3rd ed.,
 // sec. 10.5.1: the HLL flux with the single wave speed S+ = max(|u_L| + a_L, |u_R| + a_R) taken for

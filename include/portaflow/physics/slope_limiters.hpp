@@ -7,7 +7,7 @@
 //   van_leer     xi = min(2r / (1 + r), xi_R) for r > 0
 //   superbee     xi = 2r (0 < r <= 1/2), 1 (1/2 < r <= 1), min(r, xi_R, 2) (r > 1)
 // and xi = 0 for r <= 0 (an extremum: no slope). Each is a type so schemes instantiate their
-// kernels per limiter on the host (STYLE.md, practice 4).
+// kernels per limiter on the host, and no kernel switches on a runtime value per cell.
 #pragma once
 
 #include "portaflow/core/types.hpp"

@@ -1,8 +1,8 @@
 // What a deck asks for, as plain structs. The io layer fills these from YAML (and checks every
-// value); schemes read them and never see YAML (DESIGN.md §3). The keys every scheme shares
-// (scheme, problem, mesh, time, output, physics, boundary, execution) are here; each scheme
-// family's own options live in its config header beside its solver and are one member of
-// RunConfig (DESIGN.md §10).
+// value); schemes read them and never see YAML (docs/architecture.md, Layers). The keys every
+// scheme shares (scheme, problem, mesh, time, output, physics, boundary, execution) are here; each
+// scheme family's own options live in its config header beside its solver and are one member of
+// RunConfig.
 #pragma once
 
 #include <array>
@@ -18,7 +18,8 @@
 
 namespace portaflow {
 
-// The scheme names a deck may give, mapped once to an enum (STYLE.md, practice 4).
+// The scheme names a deck may give, mapped once on the host to an enum, so that no code past the
+// deck reader compares strings.
 enum class SchemeKind {
   kExactRiemann,  // exact solution of a 1D Riemann problem sampled on the mesh
   kCese1D,        // Chang's CE/SE a-alpha scheme, 1D

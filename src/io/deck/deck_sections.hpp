@@ -1,6 +1,6 @@
 // The deck's sections, one reader per scheme family plus the sections the time-accurate schemes
-// share (DESIGN.md §10). Private to src/io: read_run_config.cpp picks a family's reader from its
-// table, and a family's reader calls the shared ones it needs.
+// share. Private to src/io: read_run_config.cpp picks a family's reader from its table, and a
+// family's reader calls the shared ones it needs.
 #pragma once
 
 #include <limits>

@@ -1,4 +1,4 @@
-// Metric terms with the solution's SBP operator (seed 001, eq. 3; DESIGN.md §3 mesh layer).
+// Metric terms with the solution's SBP operator (Elsen et al. 2008, eq. 3).
 //
 // 2D: grad(xi)/J = (y_eta, -x_eta), grad(eta)/J = (-y_xi, x_xi) from D applied to x and y; then
 // D_xi(y_eta) - D_eta(y_xi) = 0 exactly because differences along different index directions

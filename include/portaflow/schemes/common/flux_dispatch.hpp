@@ -1,6 +1,6 @@
-// Maps a deck's face flux, once on the host, to a type (STYLE.md, practice 4): action(Flux{}) is
-// called with physics::ExactFlux, HllcFlux or RusanovFlux, and the kernels it launches are
-// instantiated for that flux (no per-face switch on a runtime value).
+// Maps a deck's face flux, once on the host, to a type (docs/architecture.md, Kernels):
+// action(Flux{}) is called with physics::ExactFlux, HllcFlux or RusanovFlux, and the kernels it
+// launches are instantiated for that flux (no per-face switch on a runtime value).
 #pragma once
 
 #include "portaflow/physics/riemann_flux_choice.hpp"

@@ -1,6 +1,6 @@
 // Maps the deck's limiter and face flux, once on the host, to types: action(Limiter{}, Flux{})
 // is called with the chosen pair, and the kernels it launches are instantiated for it
-// (STYLE.md, practice 4: no per-cell switch on a runtime value).
+// (no per-cell switch on a runtime value; docs/architecture.md, Kernels).
 #pragma once
 
 #include "portaflow/core/error.hpp"
