@@ -1,13 +1,13 @@
 // Subnormal numbers on the host CPU. Single-precision runs make subnormal values (below float's
 // smallest normal number, 1.2e-38): an underflow trap stopped each float MUSCL-Hancock run of
-// seed 003 within its first 40 steps; the exponentially small precursors that numerical
-// diffusion sends ahead of each wave are one source. An Intel core takes a microcode assist on
-// each operation that makes or reads one. Float builds therefore flush them to zero (MXCSR's FTZ
-// and DAZ bits). Measured on the H200 node's Xeon, seed 003 with the fused team step and the
-// exact solver in float: 31.2 -> 26.8 s on 16 cores, 14.7 -> 12.7 s for 40 steps on one
-// (perf/results/SUMMARY.md). Double builds keep IEEE gradual underflow: their subnormals start at
-// 2.2e-308, and CUDA and OpenMP stay bit for bit alike. GPUs handle float subnormals at full
-// speed, and CUDA code keeps them.
+// Blakely's benchmark (LSC lecture; inputs/fv/riemann_2d_seed003.yaml) within its first 40 steps;
+// the exponentially small precursors that numerical diffusion sends ahead of each wave are one
+// source. An Intel core takes a microcode assist on each operation that makes or reads one. Float
+// builds therefore flush them to zero (MXCSR's FTZ and DAZ bits). Measured on the H200 node's Xeon,
+// that benchmark with the fused team step and the exact solver in float: 31.2 -> 26.8 s on 16
+// cores, 14.7 -> 12.7 s for 40 steps on one (perf/results/SUMMARY.md). Double builds keep IEEE
+// gradual underflow: their subnormals start at 2.2e-308, and CUDA and OpenMP stay bit for bit
+// alike. GPUs handle float subnormals at full speed, and CUDA code keeps them.
 #pragma once
 
 #if defined(__x86_64__) && !defined(__CUDA_ARCH__)

@@ -83,7 +83,8 @@ void par_for(const std::string& label, const Bounds& bounds, const Functor& f) {
 }
 
 // f(j, i) for every index of the box as one 1D range, row-major: on a GPU each thread block
-// walks along rows (seed 004's "1D CTA"), where par_for tiles the box into 2D blocks.
+// walks along rows (the "1D CTA" of Gohari et al. 2012), where par_for tiles the box into 2D
+// blocks.
 template <class Functor>
 void par_for_flattened(const std::string& label, const IndexBox2D& box, const Functor& f) {
   if (box.size() == 0) return;
@@ -188,7 +189,8 @@ T par_max(const std::string& label, const Bounds& bounds, const Functor& f) {
 
 // ---- Tiled team loops: one team per tile, with team scratch-pad memory --------------------
 // A kernel that shares neighbour data (a stencil, CE/SE's point terms) loads its tile plus halo
-// into scratch once, synchronises, and computes from there (the seeds' "overlapping blocks").
+// into scratch once, synchronises, and computes from there (the "overlapping blocks" of the CE/SE
+// GPU thesis (2016) and of Blakely (LSC lecture)).
 
 // A team policy of `teams` teams of team_size threads, or Kokkos::AUTO's size for 0; kThreads,
 // kMinBlocks: CUDA launch bounds as for par_for_bounded (0, 0: none).

@@ -1,6 +1,7 @@
 // Geometry of symmetric NACA 4-digit airfoils (NACA 00tt) and node distributions along their
-// surface, for the C-mesh generator (seed 001, sec. 7.3: NACA 0012) and the incompressible airfoil
-// solver (seed 004, sec. 2.1). Chord 1, leading edge at x = 0, trailing edge at x = 1.
+// surface, for the C-mesh generator (Elsen et al. 2008, sec. 7.3: NACA 0012) and the incompressible
+// airfoil solver (Gohari et al. 2012, sec. 2.1). Chord 1, leading edge at x = 0, trailing edge
+// at x = 1.
 //
 // The thickness polynomial uses -0.1036 instead of the original -0.1015 for the x^4 term, so the
 // trailing edge closes at a sharp point (x = 1, y = 0): a C-mesh needs one trailing-edge node

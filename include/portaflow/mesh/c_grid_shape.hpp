@@ -15,8 +15,9 @@ inline constexpr double kCMeshLeadingEdgeSpacing = 0.0025;  // along the surface
 inline constexpr double kCMeshTrailingEdgeSpacing = 0.004;  // along the surface and the cut
 inline constexpr double kNaca0012Thickness = 0.12;
 
-// The C-grid of c_mesh.hpp for any NACA 4-digit section and node counts (seed 004's grids; NACA
-// 0012's three-block mesh is the default shape). Sections with camber are not mirror symmetric:
+// The C-grid of c_mesh.hpp for any NACA 4-digit section and node counts (as in Gohari et al. 2012;
+// NACA 0012's three-block mesh is the default shape). Sections with camber are not mirror
+// symmetric:
 // their upper half is built as the lower half of the mirrored section.
 struct CGridShape {
   NacaFourDigit section{"NACA 0012", 0.0, 0.0, kNaca0012Thickness};

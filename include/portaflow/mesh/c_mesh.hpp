@@ -1,6 +1,6 @@
-// The three-block C-mesh around the NACA 0012 airfoil of seed 001 (sec. 7.3, Fig. 10: M = 0.63,
-// alpha = 2 degrees, inviscid), made from one elliptic C-grid (elliptic_grid.hpp) split at the
-// trailing edge.
+// The three-block C-mesh around the NACA 0012 airfoil of Elsen et al. (2008, sec. 7.3, Fig. 10:
+// M = 0.63, alpha = 2 degrees, inviscid), made from one elliptic C-grid (elliptic_grid.hpp) split
+// at the trailing edge.
 //
 // The single C-grid: i runs from the lower outflow boundary along the lower side of the wake cut
 // to the trailing edge, around the airfoil (lower surface TE -> LE -> upper surface TE), then along

@@ -1,5 +1,5 @@
-// The next coarser multi-block mesh for geometric multigrid (seed 001, sec. 6.4: "support for
-// irregular coarsening"). Each block keeps every other node along each used direction; where a
+// The next coarser multi-block mesh for geometric multigrid (Elsen et al. 2008, sec. 6.4: "support
+// for irregular coarsening"). Each block keeps every other node along each used direction; where a
 // direction has an odd number of intervals it also keeps its last node, so the last coarse
 // interval spans one fine interval instead of two (the irregular case: the transfer operators
 // use injection and one-sided interpolation there). Boundary patches, sub-faces and interfaces

@@ -1,7 +1,7 @@
-// 3D test meshes of the multi-block solver: a warped cube as one block (seed 001's scaling test,
-// Fig. 7), and the same nodes cut into five blocks of different orientations with sub-faces, so
-// that the 3D interface treatment can be checked against the one-block answer on identical
-// node positions.
+// 3D test meshes of the multi-block solver: a warped cube as one block (the scaling test of Elsen
+// et al. 2008, Fig. 7), and the same nodes cut into five blocks of different orientations with
+// sub-faces, so that the 3D interface treatment can be checked against the one-block answer on
+// identical node positions.
 #pragma once
 
 #include <array>
@@ -33,8 +33,8 @@ MultiBlockMesh cube_blocks_mesh(std::array<int, 3> nodes, std::array<double, 6> 
 
 // The nodes of cube_mesh(total, domain, warp) with total[d] = blocks[d] (block_nodes - 1) + 1,
 // cut into blocks[0] x blocks[1] x blocks[2] aligned blocks of block_nodes^3 nodes each (the
-// seed's many-small-blocks question: the same nodes, packed into one launch as many blocks).
-// Interfaces are found from coincident nodes; outer faces are far field.
+// many-small-blocks question of Elsen et al. 2008: the same nodes, packed into one launch as many
+// blocks). Interfaces are found from coincident nodes; outer faces are far field.
 MultiBlockMesh cube_array_mesh(std::array<int, 3> blocks, int block_nodes,
                                std::array<double, 6> domain, double warp);
 

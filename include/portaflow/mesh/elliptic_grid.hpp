@@ -1,7 +1,8 @@
 // Elliptic (Poisson) generation of one 2D structured block: the Thompson-Thames-Mastin equations
 // with Sorenson-type control of the spacing and angle at the j = 0 boundary, and the
-// transfinite-interpolation starting guess. Used for the NACA 0012 C-mesh of seed 001; meant for
-// the C-grid of seed 004 too (its sec. 2.1, eqs. 1-5, follow Sorenson 1980).
+// transfinite-interpolation starting guess. Used for the NACA 0012 C-mesh of Elsen et al. (2008);
+// meant for the C-grid of Gohari et al. (2012) too (their sec. 2.1, eqs. 1-5, follow
+// Sorenson 1980).
 //
 // References:
 //   TWM  Thompson, Warsi & Mastin, "Numerical Grid Generation: Foundations and Applications",
@@ -98,7 +99,7 @@ long long first_folded_cell(const StructuredGrid2D& grid);
 std::string folded_cell_message(const StructuredGrid2D& grid, long long cell, int iteration);
 
 // Solves, for the interior nodes of `grid` (its boundary nodes are kept as they are), the Poisson
-// grid equations in computational space (TWM ch. 6; seed 004 eq. 3), r = (x, y):
+// grid equations in computational space (TWM ch. 6; Gohari et al. 2012, eq. 3), r = (x, y):
 //   alpha r_xixi - 2 beta r_xieta + gamma r_etaeta = -J^2 (P r_xi + Q r_eta),
 //   alpha = r_eta . r_eta,  beta = r_xi . r_eta,  gamma = r_xi . r_xi,
 //   J = x_xi y_eta - x_eta y_xi,
@@ -114,8 +115,8 @@ std::string folded_cell_message(const StructuredGrid2D& grid, long long cell, in
 // p, q are the wall corrections (S80, updated as in SS79): before every iteration they are nudged
 // by gain * arctan(error) until the first spacing at j = 0 is wall_spacing and the j-lines leave
 // j = 0 at 90 degrees. (Evaluating p, q directly from the grid equations at the wall, the S80 /
-// seed 004 eq. 5 way, fed the field's r_etaeta back into the controls and made the iteration
-// diverge along the C-mesh's wake cut.)
+// Gohari et al. (2012) eq. 5 way, fed the field's r_etaeta back into the controls and made the
+// iteration diverge along the C-mesh's wake cut.)
 // Central differences; red-black line SOR along j (implicit across thin wall cells), then along
 // i (implicit round the C), each with its own relaxation. A grid that is mirror symmetric under
 // i -> ni-1-i stays symmetric to round-off. The grid must be right-handed (J > 0) with j = 0 the

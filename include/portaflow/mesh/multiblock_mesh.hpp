@@ -1,6 +1,6 @@
-// Structured curvilinear blocks and how they meet: the mesh of the multi-block solver (seed 001,
-// sec. 6.4 and Figs. 4-6). Host-only plain C++: generators, Plot3D files and the solver's setup
-// all speak these types; the solver copies coordinates to the device itself.
+// Structured curvilinear blocks and how they meet: the mesh of the multi-block solver
+// (Elsen et al. 2008, sec. 6.4 and Figs. 4-6). Host-only plain C++: generators, Plot3D files and
+// the solver's setup all speak these types; the solver copies coordinates to the device itself.
 //
 // Conventions, the same in 2D and 3D (a 2D block has nodes[2] == 1 and no k faces):
 // - node (i, j, k) of a block is entry i + ni * (j + nj * k) of its coordinate arrays;
@@ -67,8 +67,8 @@ struct BoundaryPatch {
   BoundaryKind kind = BoundaryKind::kFarField;
 };
 
-// Two patches whose nodes coincide one to one (duplicated interface nodes, seed 001 Fig. 4).
-// Node (s, t) of patch a (offsets from a.begin along a's first and second tangential
+// Two patches whose nodes coincide one to one (duplicated interface nodes, Elsen et al. 2008,
+// Fig. 4). Node (s, t) of patch a (offsets from a.begin along a's first and second tangential
 // directions) meets the node of patch b at offsets
 //   along b's tangential axis axis_map[0]: reversed[0] ? extent_b - 1 - s : s,
 //   along b's tangential axis axis_map[1]: reversed[1] ? extent_b - 1 - t : t.

@@ -2,8 +2,8 @@
 // F_n = n_x F + n_y G, its Jacobian applied to a state change, and a face Riemann flux through a
 // face with area normal n (a Riemann solver of riemann_flux_choice.hpp in the face's rotated
 // frame). Curvilinear element schemes need all three: the contravariant fluxes n_xi . (F, G) at
-// solution points, the chain-rule divergence (A n_x + B n_y) dU/dxi of seed 002's CPR, and the
-// common flux at curved faces.
+// solution points, the chain-rule divergence (A n_x + B n_y) dU/dxi of the CPR of Zimmerman et al.
+// (2018), and the common flux at curved faces.
 #pragma once
 
 #include "portaflow/physics/euler.hpp"

@@ -1,7 +1,7 @@
 // Slope limiters of Toro's MUSCL-Hancock scheme ("Riemann Solvers and Numerical Methods for
-// Fluid Dynamics", 3rd ed., sec. 14.4, eqs. 14.37-14.53, with omega = 0), the four of seed 003:
-// the limited slope is xi(r) * (a + b) / 2 for the backward and forward differences a, b and
-// r = a / b, with xi_R(r) = 2 / (1 + r):
+// Fluid Dynamics", 3rd ed., sec. 14.4, eqs. 14.37-14.53, with omega = 0), the four that Blakely
+// (LSC lecture) uses: the limited slope is xi(r) * (a + b) / 2 for the backward and forward
+// differences a, b and r = a / b, with xi_R(r) = 2 / (1 + r):
 //   first_order  xi = 0
 //   minbee       xi = r for 0 < r <= 1, min(1, xi_R) for r > 1
 //   van_leer     xi = min(2r / (1 + r), xi_R) for r > 0

@@ -1,5 +1,5 @@
-// The W0 non-linear weighted average of CE/SE's alpha-scheme: eq. 3.9 of the CE/SE thesis
-// (seed 000), after Chang, Wang & Himansu (1999):
+// The W0 non-linear weighted average of CE/SE's alpha-scheme: eq. 3.9 of the CE/SE GPU thesis
+// (2016), after Chang, Wang & Himansu (1999):
 //   W0(x-, x+, alpha) = (|x+|^alpha x- + |x-|^alpha x+) / (|x+|^alpha + |x-|^alpha),
 // biased towards the smaller of the two one-sided slopes, so a derivative next to a
 // discontinuity is taken from the smooth side. alpha = 0 is the plain average.

@@ -26,12 +26,12 @@ enum class SchemeKind {
   kCese2D,        // CE/SE on the quadrilateral staggered mesh, 2D
   kMusclHancock,  // Toro's MUSCL-Hancock with a Riemann solver at the faces, 1D or 2D (split)
   kMuscl,         // unsplit MUSCL (2nd or 3rd order) + Riemann flux + SSP-RK3, 1D or 2D
-  kMultiBlock,    // curvilinear multi-block SBP-SAT finite differences to steady state (seed 001)
-  kDg,            // discontinuous Galerkin on Gauss-Legendre points, quadrilaterals (seed 002)
-  kCpr,           // CPR / flux reconstruction on Gauss-Lobatto points, quadrilaterals (seed 002)
-  kNdg,           // nodal DG in strong form on Gauss-Lobatto points, quadrilaterals (seed 002)
-  kSd,            // spectral difference: Gauss solution points, flux points (seed 002)
-  kStreamfunctionVorticity,  // incompressible psi-omega on curvilinear nodes (seed 004)
+  kMultiBlock,    // curvilinear multi-block SBP-SAT differences to steady state (Elsen et al. 2008)
+  kDg,            // discontinuous Galerkin, Gauss-Legendre points, quads (Zimmerman et al. 2018)
+  kCpr,           // CPR / flux reconstruction, Gauss-Lobatto points, quads (Zimmerman et al. 2018)
+  kNdg,           // nodal DG in strong form, Gauss-Lobatto points, quads (Zimmerman et al. 2018)
+  kSd,            // spectral difference: Gauss solution points, flux points (Zimmerman et al. 2018)
+  kStreamfunctionVorticity,  // incompressible psi-omega on curvilinear nodes (Gohari et al. 2012)
 };
 
 // One primitive state (rho, u, p) of a 1D Riemann problem.
@@ -60,10 +60,10 @@ enum class ProblemKind {
   kRiemann,           // 1D: two states split at x0
   kBlastWave,         // 1D: three states split at x1 < x2 (Woodward & Colella 1984)
   kShuOsher,          // 1D: a shock running into a sinusoidal density (Shu & Osher 1989)
-  kRiemann2D,         // 2D: four constant quadrants around a centre (eq. 5.1 of seed 000)
+  kRiemann2D,         // 2D: four quadrants around a centre (eq. 5.1 of the CE/SE GPU thesis, 2016)
   kDensityWave,       // 2D: a density sine advected by a uniform flow (exact solution)
   kIsentropicVortex,  // 2D: Shu's isentropic vortex advected by a uniform flow (exact solution)
-  kRadialExplosion,   // 2D: a circle of one state in another (Toro sec. 17.1.1; seed 002)
+  kRadialExplosion,   // 2D: a disc in another state (Toro sec. 17.1.1; Zimmerman et al. 2018)
 };
 
 struct ProblemConfig {

@@ -1,6 +1,6 @@
 // The three-stage, third-order strong-stability-preserving Runge-Kutta method (Shu & Osher 1988;
-// Gottlieb, Shu & Tadmor 2001, eq. 4.1), seed 002's time integrator, written as the convex
-// combinations the schemes apply per cell:
+// Gottlieb, Shu & Tadmor 2001, eq. 4.1), the time integrator of Zimmerman et al. (2018), written as
+// the convex combinations the schemes apply per cell:
 //   U1      = U^n + dt L(U^n)
 //   U2      = 3/4 U^n + 1/4 (U1 + dt L(U1))
 //   U^{n+1} = 1/3 U^n + 2/3 (U2 + dt L(U2))

@@ -4,7 +4,7 @@
 namespace portaflow {
 
 struct CeseConfig {
-  double alpha = 2;  // W0 exponent (eq. 3.9 of seed 000)
+  double alpha = 2;  // W0 exponent (eq. 3.9 of the CE/SE GPU thesis, 2016)
 };
 
 }  // namespace portaflow

@@ -1,5 +1,5 @@
-// Pointwise CE/SE algebra for the a-alpha scheme on the staggered space-time mesh (the CE/SE
-// thesis, seed 000, ch. 3; Chang 1995; Chang, Wang & Himansu 1999; Shen et al. 2015).
+// Pointwise CE/SE algebra for the a-alpha scheme on the staggered space-time mesh (the CE/SE GPU
+// thesis (2016), ch. 3; Chang 1995; Chang, Wang & Himansu 1999; Shen et al. 2015).
 //
 // A half step carries the solution (u and its gradient) from points Q of one level to the points
 // P of the next level, h = dt/2 later; each P sits at the centre of 2^Dim neighbours Q at

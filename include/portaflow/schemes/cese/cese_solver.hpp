@@ -1,7 +1,7 @@
 // scheme: cese1d and cese2d. The state lives on the integer level (cell centres: what is
 // written out; GridSolver's state_, with one ghost ring) and, between the two half steps of a time
 // step, on the half level (cell edges in 1D, corners in 2D): two buffers, each half step reads one
-// and writes the other (Algorithm 3 and 5 of the CE/SE thesis, seed 000, as double buffering).
+// and writes the other (Algorithms 3 and 5 of the CE/SE GPU thesis (2016), as double buffering).
 #pragma once
 
 #include "portaflow/schemes/cese/cese_kernels.hpp"

@@ -9,8 +9,8 @@ namespace portaflow {
 // muscl_hancock: Toro's four (sec. 14.4); muscl: minmod or none (unlimited).
 enum class LimiterKind { kFirstOrder, kMinbee, kVanLeer, kSuperbee, kMinmod, kNone };
 
-// 2D dimensional splitting: x-y on even steps and y-x on odd ones (seed 003's), or the average
-// of x-y and y-x from the same state (symmetric under x <-> y, twice the sweeps).
+// 2D dimensional splitting: x-y on even steps and y-x on odd ones (as in Blakely, LSC lecture), or
+// the average of x-y and y-x from the same state (symmetric under x <-> y, twice the sweeps).
 enum class SplittingKind { kAlternating, kAveraged };
 
 // muscl: the reconstruction of face values from cell values.

@@ -3,11 +3,11 @@
 //         segment of a grid line; GPU, muscl_hancock_line_sweep.hpp) or tiles of lines worked
 //         in vector loops (CPU, muscl_hancock_simd_tiles.hpp), boundaries applied in the loads
 //         (no ghost fill); the second sweep reduces the next step's wave-rate maximum;
-//   team: seed 003's fused "advance into the other buffer": one kernel per step reads a tile of
-//         `in` with a halo of two cells into team scratch, does the first sweep there (halo rows
-//         included), then the second, and writes the tile's cells of `out`; each cell's evolved
-//         boundary values are computed once (scratch) and the next step's wave-rate maximum is
-//         reduced in the same kernel.
+//   team: Blakely's fused "advance into the other buffer" (LSC lecture): one kernel per step
+//         reads a tile of `in` with a halo of two cells into team scratch, does the first sweep
+//         there (halo rows included), then the second, and writes the tile's cells of `out`; each
+//         cell's evolved boundary values are computed once (scratch) and the next step's
+//         wave-rate maximum is reduced in the same kernel.
 // The team variant needs `in`'s ghosts (two layers, corners included) filled first.
 #pragma once
 

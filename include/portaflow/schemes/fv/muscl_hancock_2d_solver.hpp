@@ -1,7 +1,7 @@
-// scheme: muscl_hancock in 2D. Dimensional splitting (seed 003; Toro sec. 16.2): each step is
-// an x sweep and a y sweep of the 1D MUSCL-Hancock update, x-y on even steps and y-x on odd ones,
-// so first-order splitting errors cancel over a pair of steps; or (fv.splitting: averaged) the
-// mean of x-y and y-x from the same state, which is symmetric under x <-> y. Two ghost cells.
+// scheme: muscl_hancock in 2D. Dimensional splitting (Blakely, LSC lecture; Toro sec. 16.2): each
+// step is an x sweep and a y sweep of the 1D MUSCL-Hancock update, x-y on even steps and y-x on odd
+// ones, so first-order splitting errors cancel over a pair of steps; or (fv.splitting: averaged)
+// the mean of x-y and y-x from the same state, which is symmetric under x <-> y. Two ghost cells.
 // execution.kernel: flat (default; one sweep kernel at a time, from one buffer into the other,
 // muscl_hancock_line_sweep.hpp) or team (the fused one-kernel step, muscl_hancock_2d_kernels.hpp).
 #pragma once

@@ -1,5 +1,5 @@
 // MUSCL-Hancock, pointwise (Toro, "Riemann Solvers and Numerical Methods for Fluid Dynamics",
-// 3rd ed., sec. 14.4.2; seed 003): for cell i with neighbours i-1, i+1 in direction dir,
+// 3rd ed., sec. 14.4.2; Blakely, LSC lecture): for cell i with neighbours i-1, i+1 along dir,
 //   1. limited slope per conservative variable, Delta_i (slope_limiters.hpp);
 //   2. boundary-extrapolated values U^L = U_i - Delta_i / 2, U^R = U_i + Delta_i / 2;
 //   3. evolution by half a time step: Ubar^{L,R} = U^{L,R} + (dt / 2dx) (F(U^L) - F(U^R))

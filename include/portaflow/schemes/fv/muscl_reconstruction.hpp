@@ -1,5 +1,6 @@
-// Face values of the unsplit MUSCL scheme (scheme: muscl; seed 002), per conservative variable,
-// from a cell value c and its backward and forward differences a = c - c_{i-1}, b = c_{i+1} - c:
+// Face values of the unsplit MUSCL scheme (scheme: muscl; Zimmerman et al. 2018), per conservative
+// variable, from a cell value c and its backward and forward differences a = c - c_{i-1},
+// b = c_{i+1} - c:
 //   muscl2: linear, slope s = minmod(a, b) (limited) or (a + b)/2 (unlimited, Fromm);
 //           minus = c - s/2, plus = c + s/2;
 //   muscl3: van Leer's kappa scheme with kappa = 1/3 (Hirsch, "Numerical Computation of Internal
@@ -9,7 +10,8 @@
 //           beta = (3 - k)/(1 - k) = 4; unlimited: plus = c + a/6 + b/3, minus = c - a/3 - b/6,
 //           the third-order interpolants (-1/6, 5/6, 1/3) of cell averages to the face.
 // The minmod form clips to first order at every extremum (a b <= 0), which caps a smooth
-// problem's order (seed 002's vortex: 1.5 for muscl2, 1.7 for muscl3, measured). Two remedies:
+// problem's order (the vortex of Zimmerman et al. 2018: 1.5 for muscl2, 1.7 for muscl3, measured).
+// Two remedies:
 // `limiter: none` (smooth data only), or Shu's TVB relaxation (Shu 1987; Cockburn & Shu 1989):
 // a difference with |a| <= M h^2 (fv.tvb_m = M) is left unlimited, so smooth extrema keep their
 // slopes while jumps, whose differences are O(1), are still limited.

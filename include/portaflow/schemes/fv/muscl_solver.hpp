@@ -1,8 +1,9 @@
-// scheme: muscl (seed 002's finite-volume scheme): unsplit, face values reconstructed by MUSCL
-// (fv.reconstruction: muscl2 | muscl3, fv.limiter: minmod | none; muscl_reconstruction.hpp),
-// a Riemann flux at every face (fv.flux: rusanov | hllc | exact), three-stage SSP Runge-Kutta
-// (time/ssp_rk3.hpp). In 2D the x and y face fluxes of the same state are summed in one update,
-// so the scheme treats x and y alike (no splitting), and mirrored data stay mirrored.
+// scheme: muscl (the finite-volume scheme of Zimmerman et al. 2018): unsplit, face values
+// reconstructed by MUSCL (fv.reconstruction: muscl2 | muscl3, fv.limiter: minmod | none;
+// muscl_reconstruction.hpp), a Riemann flux at every face (fv.flux: rusanov | hllc | exact),
+// three-stage SSP Runge-Kutta (time/ssp_rk3.hpp). In 2D the x and y face fluxes of the same state
+// are summed in one update, so the scheme treats x and y alike (no splitting), and mirrored data
+// stay mirrored.
 // In 1D, fv.geometry: cylindrical | spherical solves the radially symmetric equations with x = r
 // (face areas r^alpha, cell volumes, and the pressure force p dA/dr on the momentum), the
 // reference for the 2D radial explosion. Two ghost cells; flat kernels.

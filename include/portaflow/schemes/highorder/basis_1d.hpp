@@ -1,6 +1,6 @@
 // One-dimensional bases on the reference interval [-1, 1], built on the host in double: the
-// point sets of the element methods (seed 002, Fig. 1), Lagrange bases through them, Legendre
-// polynomials, and Huynh's Radau correction functions. Every element operator is made from
+// point sets of the element methods (Zimmerman et al. 2018, Fig. 1), Lagrange bases through them,
+// Legendre polynomials, and Huynh's Radau correction functions. Every element operator is made from
 // these by exact quadrature (element_operators.hpp); tensor products give the quadrilateral.
 #pragma once
 

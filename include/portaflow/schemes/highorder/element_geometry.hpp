@@ -4,8 +4,9 @@
 // edges use the same nodes (computed from global node indices), so neighbours see the same
 // curved edge and the metrics below are continuous across it.
 //
-// Metrics (seed 002 works on Cartesian squares; curvilinear form after Kopriva, "Implementing
-// Spectral Methods for PDEs", ch. 6): with J = x_xi y_eta - x_eta y_xi, the contravariant normals
+// Metrics (Zimmerman et al. 2018 work on Cartesian squares; curvilinear form after Kopriva,
+// "Implementing Spectral Methods for PDEs", ch. 6): with J = x_xi y_eta - x_eta y_xi, the
+// contravariant normals
 //   n_xi = (y_eta, -x_eta),   n_eta = (-y_xi, x_xi)
 // turn the Euler equations into J dU/dt + d(F . n_xi)/dxi + d(F . n_eta)/deta = 0. They are the
 // exact derivatives of the mapping polynomial, so d(n_xi)/dxi + d(n_eta)/deta = 0 holds at every

@@ -1,12 +1,12 @@
-// The troubled-cell limiter of seed 002 (sec. 2.6, after Cockburn & Shu) and Zhang & Shu's
-// positivity safeguard, applied to a Runge-Kutta stage's output, element by element:
+// The troubled-cell limiter (Zimmerman et al. 2018, sec. 2.6, after Cockburn & Shu) and Zhang &
+// Shu's positivity safeguard, applied to a Runge-Kutta stage's output, element by element:
 //
 //  1. element means qbar (the w_a w_b J-weighted average of the points: the conserved one);
 //  2. detection: at every face point the trace q_l is compared with its minmod reconstruction
 //     from the means, q_e = qbar + minmod(q_l - qbar, qbar_next - qbar, qbar - qbar_prev) on the
 //     far side (qbar - minmod(qbar - q_l, ...) on the near side); the element is troubled where
-//     |q_l - q_e| > threshold for any conserved variable (the seed's minmod detector). The seed's
-//     detector alone flags every smooth extremum (there minmod returns 0 and |q_l - qbar| is
+//     |q_l - q_e| > threshold for any conserved variable (Zimmerman et al.'s minmod detector).
+//     That detector alone flags every smooth extremum (there minmod returns 0 and |q_l - qbar| is
 //     O(h^2), above 1e-3 on any practical grid: 70 % of the vortex's elements at 40^2), so the
 //     first argument is kept where |q_l - qbar| <= M h^2 (Cockburn & Shu's TVB relaxation, h^2
 //     the element's area, M = limiter.tvb_m): smooth extrema pass, jumps (O(1), not O(h^2))

@@ -20,7 +20,8 @@ struct LineOperatorTables {
   // point values.
   std::vector<double> derivative;
   // DG's weak derivative: S[a][c] = w_c l_a'(x_c) / w_a, the volume integral of l_a' f with the
-  // mass matrix (diagonal for collocated Gauss points) divided out (seed 002, eq. 26-27).
+  // mass matrix (diagonal for collocated Gauss points) divided out (Zimmerman et al. 2018,
+  // eqs. 26-27).
   std::vector<double> weak_derivative;
   std::vector<double> trace_minus, trace_plus;  // l_a(-1), l_a(+1): interpolation to the ends
   // Lifting of an end value into the element: M^-1 l(-1) and M^-1 l(+1), M the exact mass matrix

@@ -1,5 +1,5 @@
 // The residual dU/dt at every solution point, fused with the Runge-Kutta stage update
-// target = a U^n + b (w + dt dU/dt), for the element methods (seed 002):
+// target = a U^n + b (w + dt dU/dt), for the element methods (Zimmerman et al. 2018):
 //
 //  dg  (sec. 2.3, Gauss points, weak form; quadrature at the N Gauss points, exact for degree
 //       2N - 1: the volume term's integrand l_a' (F . n_xi) has degree 2k - 1 on straight
@@ -8,8 +8,8 @@
 //                     - Lp_a Fh(+1) + Lm_a Fh(-1) - Lp_b Gh(+1) + Lm_b Gh(-1) ]
 //  cpr (sec. 2.2, Gauss-Lobatto points, Radau g_DG correction; Huynh 2007, Wang & Gao 2009):
 //       dU/dt = -1/J [ div + Lp_a (Fh(+1) - Ft_end(+1)) - Lm_a (Fh(-1) - Ft_end(-1)) + (eta) ]
-//       with div the chain rule A_xi dU/dxi + A_eta dU/deta (seed 002's) or the derivative of the
-//       flux's interpolant sum_c D_ac Ft_cb + sum_d D_bd Gt_ad;
+//       with div the chain rule A_xi dU/dxi + A_eta dU/deta (as in Zimmerman et al. 2018) or the
+//       derivative of the flux's interpolant sum_c D_ac Ft_cb + sum_d D_bd Gt_ad;
 //  ndg (sec. 2.4, Gauss-Lobatto points, strong form; Hesthaven & Warburton 2008, ch. 6):
 //       the Cartesian fluxes f, g differentiated by D along each direction, the metrics applied
 //       at the point: div = n_xi . (D f, D g)_xi + n_eta . (D f, D g)_eta, lifted as cpr. On

@@ -1,6 +1,6 @@
-// Spectral difference's residual (seed 002, sec. 2.5, eqs. 30-35; Liu, Vinokur & Wang 2006;
-// Kopriva & Kolias 1996), fused with the stage update like the other methods
-// (element_residual.hpp). The solution lives at N x N Gauss-Legendre points; the xi flux at
+// Spectral difference's residual (Zimmerman et al. 2018, sec. 2.5, eqs. 30-35;
+// Liu, Vinokur & Wang 2006; Kopriva & Kolias 1996), fused with the stage update like the other
+// methods (element_residual.hpp). The solution lives at N x N Gauss-Legendre points; the xi flux at
 // (N + 1) x N flux points (x_r, eta_b) and the eta flux at N x (N + 1) points (xi_a, x_r), x_r
 // the N + 1 flux points per direction with both element ends among them:
 //

@@ -1,5 +1,5 @@
-// The high-order family's deck options (schemes dg, cpr, ndg and sd, seed 002), read by
-// src/io/deck/read_highorder.cpp.
+// The high-order family's deck options (schemes dg, cpr, ndg and sd; Zimmerman et al. 2018), read
+// by src/io/deck/read_highorder.cpp.
 #pragma once
 
 #include "portaflow/schemes/common/flux_kind.hpp"
@@ -10,7 +10,7 @@ namespace portaflow {
 // higher orders: the kernels are instantiated for every degree up to it.
 inline constexpr int kHighOrderMaxDegree = 3;
 
-// Which element method: its solution points and its residual (seed 002, Fig. 1).
+// Which element method: its solution points and its residual (Zimmerman et al. 2018, Fig. 1).
 enum class HighOrderMethod {
   kDg,   // Gauss-Legendre solution points, weak form by quadrature at them (sec. 2.3, Fig. 1a)
   kCpr,  // Gauss-Lobatto solution points, flux reconstruction with the Radau correction (2.2, 1b)
@@ -25,17 +25,17 @@ constexpr bool has_lobatto_points(HighOrderMethod m) {
   return m == HighOrderMethod::kCpr || m == HighOrderMethod::kNdg;
 }
 
-// SD's k + 2 flux points per direction: the Gauss-Lobatto points (seed 002's Fig. 1c), or the
-// element ends plus the k Gauss-Legendre points (Huynh 2007; Jameson 2010 proved this choice
+// SD's k + 2 flux points per direction: the Gauss-Lobatto points (Zimmerman et al. 2018, Fig. 1c),
+// or the element ends plus the k Gauss-Legendre points (Huynh 2007; Jameson 2010 proved this choice
 // stable at every order).
 enum class FluxPointKind { kLobatto, kLegendre };
 
-// The troubled-cell limiter (seed 002, sec. 2.6) and the positivity safeguard.
+// The troubled-cell limiter (Zimmerman et al. 2018, sec. 2.6) and the positivity safeguard.
 struct LimiterConfig {
   // Minmod detection on element averages, then slope limiting of the troubled elements (eq. 35).
   bool troubled_cell = false;
   // An element is troubled where, at a face point, the trace differs from its minmod
-  // reconstruction from the element averages by more than this (the seed's 1e-3).
+  // reconstruction from the element averages by more than this (1e-3, as in Zimmerman et al. 2018).
   double threshold = 1e-3;
   // TVB relaxation of the detector: a face trace within M h^2 of the element mean (h^2 the
   // element's area) is not tested, so smooth extrema are left alone (element_limiter.hpp).
@@ -46,8 +46,9 @@ struct LimiterConfig {
 };
 
 // CPR's flux divergence at the solution points (Wang & Gao 2009, sec. 3): the chain rule
-// A q_x + B q_y of seed 002 (conserves mass, not momentum and energy: the flux is nonlinear), or
-// the derivative of the flux's interpolant (conservative; mathematically nodal DG, Huynh 2007).
+// A q_x + B q_y of Zimmerman et al. (2018) (conserves mass, not momentum and energy: the flux is
+// nonlinear), or the derivative of the flux's interpolant (conservative; mathematically nodal DG,
+// Huynh 2007).
 enum class DivergenceKind { kChainRule, kFluxInterpolation };
 
 struct HighOrderConfig {

@@ -1,6 +1,6 @@
-// schemes dg, cpr, ndg and sd (seed 002, secs. 2.2-2.6): high-order element methods on a structured
-// grid of quadrilaterals (element_geometry.hpp), the solution a degree-k polynomial per element
-// held at (k + 1)^2 solution points, three-stage SSP Runge-Kutta (time/ssp_rk3.hpp).
+// schemes dg, cpr, ndg and sd (Zimmerman et al. 2018, secs. 2.2-2.6): high-order element methods on
+// a structured grid of quadrilaterals (element_geometry.hpp), the solution a degree-k polynomial
+// per element held at (k + 1)^2 solution points, three-stage SSP Runge-Kutta (time/ssp_rk3.hpp).
 //
 // Storage: every field is (var, J, I) over the grid of solution points, I = ex (k + 1) + a,
 // J = ey (k + 1) + b for local point (a, b) of element (ex, ey): an element's row of points is
@@ -23,9 +23,9 @@
 namespace portaflow::highorder {
 
 // Density errors against the exact solution (problems that have one), both RMS over the domain:
-// element_average: of the element averages against the exact solution's averages (seed 002's
-// norm, sec. 4), pointwise: of the solution polynomial against the exact solution over a
-// (k + 4)-point Gauss rule per direction in every element.
+// element_average: of the element averages against the exact solution's averages (the norm of
+// Zimmerman et al. 2018, sec. 4), pointwise: of the solution polynomial against the exact solution
+// over a (k + 4)-point Gauss rule per direction in every element.
 struct DensityErrors {
   double element_average = 0;
   double pointwise = 0;

@@ -1,5 +1,5 @@
 // Baldwin & Lomax's algebraic eddy viscosity (AIAA 78-257) for the stream-function/vorticity
-// solver (seed 004 sec. 2.2: nu = 1/Re + nu_t, after Christensen's thesis, its ref. [32]). Each
+// solver (Gohari et al. 2012, sec. 2.2: nu = 1/Re + nu_t, after Christensen's thesis, 1993). Each
 // i-line of the body-fitted grid (j = 0 on the wall, the wake cut or the line ahead of a plate)
 // is one profile, handled by one thread:
 //   inner  nu_t = (kappa y D)^2 |omega|,   D = 1 - exp(-y+ / A+),  y+ = y sqrt(nu |omega_w|) / nu

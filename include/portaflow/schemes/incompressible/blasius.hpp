@@ -1,5 +1,6 @@
-// The Blasius boundary layer (seed 004's flat-plate check, Fig. 10): f''' + f f'' / 2 = 0,
-// f(0) = f'(0) = 0, f'(inf) = 1, whose wall value f''(0) = 0.332057 gives Cf sqrt(Re_x) = 0.664.
+// The Blasius boundary layer (the flat-plate check of Gohari et al. 2012, Fig. 10):
+// f''' + f f'' / 2 = 0, f(0) = f'(0) = 0, f'(inf) = 1, whose wall value f''(0) = 0.332057 gives
+// Cf sqrt(Re_x) = 0.664.
 #pragma once
 
 namespace portaflow::incompressible {

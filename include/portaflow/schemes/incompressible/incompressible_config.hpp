@@ -1,4 +1,4 @@
-// Options of the incompressible stream-function/vorticity family (seed 004, Gohari et al. 2012),
+// Options of the incompressible stream-function/vorticity family (Gohari et al. 2012),
 // read by src/io/deck/read_incompressible.cpp.
 #pragma once
 
@@ -9,19 +9,20 @@ namespace portaflow {
 
 enum class IncompressibleProblem {
   kLidDrivenCavity,  // unit square, lid y = 1 moving at lid_speed (Ghia, Ghia & Shin 1982)
-  kAirfoil,          // a NACA 4-digit section on an elliptic C-grid (seed 004)
-  kFlatPlate,        // a flat plate of length 1 at zero incidence (Blasius; seed 004 Fig. 10)
+  kAirfoil,          // a NACA 4-digit section on an elliptic C-grid (Gohari et al. 2012)
+  kFlatPlate,        // a plate of length 1 at zero incidence (Blasius; Gohari et al. 2012, Fig. 10)
 };
 
-// The stream-function Poisson solver: seed 004's point iteration, or a Krylov method on the
-// assembled matrix (Kokkos-Kernels CrsMatrix and spmv).
+// The stream-function Poisson solver: the point iteration of Gohari et al. (2012), or a Krylov
+// method on the assembled matrix (Kokkos-Kernels CrsMatrix and spmv).
 enum class PoissonSolverKind { kJacobi, kBicgstab };
 // BiCGSTAB's preconditioner: one geometric multigrid V-cycle with a point or a j-line Jacobi
 // smoother, or the diagonal.
 enum class PreconditionerKind { kMultigrid, kLineMultigrid, kJacobi };
 
 // Vorticity on a no-slip wall from the stream function one and two nodes off it: Thom's formula
-// (first order) or Jensen's (second order, the one-sided stencil seed 004 uses for x_etaeta).
+// (first order) or Jensen's (second order, the one-sided stencil Gohari et al. (2012) use for
+// x_etaeta).
 enum class WallVorticityKind { kThom, kJensen };
 
 // The flat plate's grid: x from -upstream to 1 + downstream with the plate on [0, 1]
@@ -35,7 +36,7 @@ struct FlatPlateGrid {
   bool trailing_edge = true;
 };
 
-// The airfoil's C-grid and how it is generated (seed 004, eqs. 1-5).
+// The airfoil's C-grid and how it is generated (Gohari et al. 2012, eqs. 1-5).
 struct AirfoilGrid {
   mesh::CGridShape shape;
   bool on_device = true;  // the Kokkos generator (else the host one, its reference)

@@ -1,7 +1,7 @@
-// The curvilinear Laplacian of seed 004's eq. 7 at an interior node as a 9-point stencil, unit
-// spacing in (xi, eta): a f_xixi + b f_xieta + c f_etaeta + P f_xi + Q f_eta with central
-// differences (node_grid.hpp for a, b, c, P, Q). One definition for the Poisson equation, its
-// matrix, and the vorticity's diffusion.
+// The curvilinear Laplacian of eq. 7 of Gohari et al. (2012) at an interior node as a 9-point
+// stencil, unit spacing in (xi, eta): a f_xixi + b f_xieta + c f_etaeta + P f_xi + Q f_eta with
+// central differences (node_grid.hpp for a, b, c, P, Q). One definition for the Poisson equation,
+// its matrix, and the vorticity's diffusion.
 #pragma once
 
 #include "portaflow/schemes/incompressible/node_grid.hpp"

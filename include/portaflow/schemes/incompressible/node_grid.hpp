@@ -1,5 +1,5 @@
 // A structured grid of nodes (i along xi, j along eta; i fastest) with the metric terms of the
-// curvilinear stream-function/vorticity equations (seed 004, eqs. 2-3 and 7):
+// curvilinear stream-function/vorticity equations (Gohari et al. 2012, eqs. 2-3 and 7):
 //   lap f = (alpha f_xixi - 2 beta f_xieta + gamma f_etaeta) / J^2 + P f_xi + Q f_eta,
 // alpha = x_eta^2 + y_eta^2, beta = x_xi x_eta + y_xi y_eta, gamma = x_xi^2 + y_xi^2,
 // J = x_xi y_eta - x_eta y_xi, unit spacing in (xi, eta). P and Q are lap xi and lap eta, taken

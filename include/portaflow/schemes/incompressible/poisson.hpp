@@ -2,9 +2,9 @@
 // with the boundary rules of boundary_layout.hpp (Dirichlet, free-stream Neumann, the cut's
 // twins), solved to ||-omega - lap psi||_2 <= tolerance ||omega||_2 from the
 // initial guess in psi (the previous step's, so a time step needs few iterations). Two solvers
-// (incompressible.poisson): seed 004's point Jacobi, and BiCGSTAB on the assembled matrix with
-// Kokkos-Kernels (KokkosSparse::CrsMatrix, spmv, KokkosBlas), preconditioned by a multigrid
-// V-cycle or the diagonal (incompressible.preconditioner).
+// (incompressible.poisson): the point Jacobi of Gohari et al. (2012), and BiCGSTAB on the assembled
+// matrix with Kokkos-Kernels (KokkosSparse::CrsMatrix, spmv, KokkosBlas), preconditioned by a
+// multigrid V-cycle or the diagonal (incompressible.preconditioner).
 #pragma once
 
 #include <memory>

@@ -1,11 +1,11 @@
-// Pressure, skin friction and forces of a stream-function/vorticity solution (seed 004, eq. 8),
-// computed on the host from node fields (a diagnostic: once per history row or output).
+// Pressure, skin friction and forces of a stream-function/vorticity solution (Gohari et al. 2012,
+// eq. 8), computed on the host from node fields (a diagnostic: once per history row or output).
 //
 // The momentum equation written for the total head H = p + |u|^2 / 2 (density 1),
 //   grad H = -u_t + omega (v, -u) + nu (-omega_y, omega_x),
 // is integrated (trapezoidal rule, u_t neglected: exact for steady flow) along every j-line from
 // the outer boundary, where H = U^2 / 2 (p_inf = 0), inwards: p = H - |u|^2 / 2 at every node,
-// the wall included; the forces use that wall pressure. Seed 004's eq. 8 integrates along the
+// the wall included; the forces use that wall pressure. Eq. 8 of Gohari et al. integrates along the
 // wall instead: on a stationary no-slip wall u = 0, so dp/dxi = nu (beta omega_xi -
 // gamma omega_eta) / J exactly, started here at the leading edge from the j-line's value. Its
 // wall-normal derivative of omega needs the wall layer resolved far better than the j-line sums

@@ -1,4 +1,4 @@
-// The vorticity transport of seed 004's eq. 7 at the interior nodes,
+// The vorticity transport of eq. 7 of Gohari et al. (2012) at the interior nodes,
 //   omega_t = -(U omega_xi + V omega_eta) + lap((nu + nu_t) omega),  U = psi_eta / J, V = -psi_xi /
 //   J,
 // (nu_t: the Baldwin-Lomax eddy viscosity, baldwin_lomax.hpp; an empty view: laminar, nu lap omega)
@@ -12,10 +12,10 @@
 
 namespace portaflow::incompressible {
 
-// How the interior's threads are laid out (seed 004's CTA question): one 1D range along rows
-// (the seed's "1D CTA", the solver's), or 2D tiles of the box (par_for's MDRange).
+// How the interior's threads are laid out (the CTA question of Gohari et al. 2012): one 1D range
+// along rows (their "1D CTA", the solver's), or 2D tiles of the box (par_for's MDRange).
 // perf/kernels/incompressible_bench.cpp measures both: on the H200 at 1024^2 the rows update
-// 2.67e10 nodes/s, the tiles 1.96e10; on 16 cores both 5.6e8 (SUMMARY.md).
+// 2.67e10 nodes/s, the tiles 1.96e10; on 16 cores both 5.6e8 (perf/results/SUMMARY.md).
 enum class LoopShape { kFlat1D, kTiles2D };
 
 // d omega / dt at the interior nodes and the wake cut's owner nodes into rhs (others untouched).

@@ -1,8 +1,8 @@
 // Where each block's nodes live in the packed arrays of the multi-block solver. All blocks share
 // one allocation per field, u(var, node) with node = offset[b] + i + ni * (j + nj * k): one
 // kernel launch covers every block, which keeps small blocks (wake blocks, coarse levels) from
-// idling a GPU (seed 001's conclusion suggests exactly this: "grouping all the blocks into a
-// single large texture"). The table is small and captured by value in kernels.
+// idling a GPU (the conclusion of Elsen et al. 2008 suggests exactly this: "grouping all the blocks
+// into a single large texture"). The table is small and captured by value in kernels.
 #pragma once
 
 #include "portaflow/core/types.hpp"

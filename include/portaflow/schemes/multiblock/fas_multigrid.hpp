@@ -1,7 +1,7 @@
-// Full Approximation Storage multigrid for the multi-block steady solver (seed 001, sec. 6.4;
-// Jameson 1983, Jameson & Yoon 1986): the 5-stage Runge-Kutta cycle smooths every level; the
-// coarse levels solve the SBP-SAT equations on every other node (mesh/coarsen_mesh.hpp) with the
-// order-2 operator (any fine order) and multigrid.coarse_dissipation, driven by the forcing
+// Full Approximation Storage multigrid for the multi-block steady solver (Elsen et al. 2008,
+// sec. 6.4; Jameson 1983, Jameson & Yoon 1986): the 5-stage Runge-Kutta cycle smooths every level;
+// the coarse levels solve the SBP-SAT equations on every other node (mesh/coarsen_mesh.hpp) with
+// the order-2 operator (any fine order) and multigrid.coarse_dissipation, driven by the forcing
 //   P_H = R (dU/dt)_h - (dU/dt)_H(I u_h)
 // (R: conservative restriction, I: injection), so that their solution's change is the fine
 // grid's error; that change is averaged over neighbours (correction smoothing) and prolongated

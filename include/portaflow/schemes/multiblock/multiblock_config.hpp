@@ -1,4 +1,4 @@
-// The multi-block family's deck options (scheme multiblock, seed 001), read by
+// The multi-block family's deck options (scheme multiblock; Elsen et al. 2008), read by
 // src/io/deck/read_multiblock.cpp.
 #pragma once
 
@@ -10,12 +10,12 @@ namespace portaflow {
 
 // multiblock: where the mesh comes from.
 enum class MultiBlockMeshKind {
-  kBox,        // one block, every face far field (seed 001's scaling test); optionally warped
+  kBox,        // one block, all faces far field (Elsen et al. 2008, sec. 7.1); optionally warped
   kFourBlock,  // the box split into 2 x 2 blocks whose index directions are rotated and reversed
   kNaca0012,   // three-block C-mesh around NACA 0012 (wake lower, airfoil, wake upper)
   kPlot3d,     // a multi-block Plot3D grid file; interfaces found from coincident face nodes
   // 3D:
-  kCube,              // one block, every face far field (seed 001, Fig. 7); optionally warped
+  kCube,              // one block, all faces far field (Elsen et al. 2008, Fig. 7), may be warped
   kCubeBlocks,        // the cube as five rotated blocks with sub-faces (mesh/cube_mesh.hpp)
   kNaca0012Extruded,  // the three-block C-mesh extruded along z, symmetry planes at both ends
 };

@@ -1,6 +1,7 @@
 // The device arrays of the multi-block solver: every block packed into one allocation per field
-// (see block_table.hpp), and the face points where SAT penalties act (seed 001's sub-face
-// streams: boundary and interface work runs over these points only, never the whole volume).
+// (see block_table.hpp), and the face points where SAT penalties act (the sub-face streams of
+// Elsen et al. 2008: boundary and interface work runs over these points only, never the whole
+// volume).
 #pragma once
 
 #include "portaflow/physics/euler.hpp"

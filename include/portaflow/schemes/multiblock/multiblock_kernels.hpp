@@ -1,4 +1,5 @@
-// The kernels of one multi-block residual evaluation and Runge-Kutta stage (seed 001, Fig. 1):
+// The kernels of one multi-block residual evaluation and Runge-Kutta stage (Elsen et al. 2008,
+// Fig. 1):
 // metrics once, then per stage the volume residual (flux differences + artificial dissipation),
 // the SAT penalties on face points, and the pointwise stage update with the next spectral radii.
 // `order` (2 or 4) is mapped to a template instance once per call, on the host. Every kernel is

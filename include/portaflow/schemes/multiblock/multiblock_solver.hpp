@@ -1,7 +1,7 @@
-// The multi-block curvilinear SBP-SAT Euler solver (seed 001, NSSUS style), 2D and 3D (one class
-// template over the dimension; the kernels are the same code for both): vertex-centred
-// SBP differences of order 2 or 4 with artificial dissipation, SAT penalties for far field, slip
-// walls and block interfaces, and a 5-stage Runge-Kutta with local time steps to a steady state.
+// The multi-block curvilinear SBP-SAT Euler solver (Elsen et al. 2008, NSSUS style), 2D and 3D (one
+// class template over the dimension; the kernels are the same code for both): vertex-centred SBP
+// differences of order 2 or 4 with artificial dissipation, SAT penalties for far field, slip walls
+// and block interfaces, and a 5-stage Runge-Kutta with local time steps to a steady state.
 #pragma once
 
 #include <functional>
@@ -18,7 +18,7 @@ namespace portaflow::multiblock {
 // the stability polynomial 1 + z + z^2/2 + 3 z^3/16 + z^4/32 + z^5/128 reaches the imaginary
 // axis up to |z| = 4, the largest any 5-stage scheme can (m - 1 for m stages), which suits the
 // central SBP operators whose eigenvalues lie near that axis; its real-axis reach covers the
-// dissipation. Seed 001 says only "modified coefficients for a maximum stability region".
+// dissipation. Elsen et al. (2008) say only "modified coefficients for a maximum stability region".
 inline constexpr double kRungeKuttaAlpha[5] = {0.25, 1.0 / 6.0, 0.375, 0.5, 1.0};
 
 // Primitive (rho, u, v, (w,) p) as a function of position, for initial, boundary and source

@@ -4,10 +4,10 @@
 // First derivative D = H^-1 Q with H diagonal and Q + Q^T = diag(-1, 0, ..., 0, 1), so
 // u^T H D v + (D u)^T H v = u_n v_n - u_0 v_0: the discrete integration by parts that makes SAT
 // boundary and interface penalties provably stable (Carpenter, Gottlieb & Abarbanel 1994; Strand
-// 1994). Orders as in seed 001 (sec. 6.4):
+// 1994). Orders as in Elsen et al. (2008), sec. 6.4:
 //   order 2: interior central 2nd order, boundary row one-sided 1st order, H = (1/2, 1, ..., 1/2);
 //   order 4: interior (1, -8, 0, 8, -1)/12, four boundary rows of 2nd order (the stencil printed
-//            in seed 001), H = (17/48, 59/48, 43/48, 49/48, 1, ...).
+//            in Elsen et al. 2008), H = (17/48, 59/48, 43/48, 49/48, 1, ...).
 // Right-boundary rows mirror the left ones with the sign flipped: D[n-1-r][n-1-c] = -D[r][c].
 //
 // Artificial dissipation (Mattson, Svärd & Nordström, J. Sci. Comput. 21, 2004):
@@ -54,7 +54,7 @@ struct Sbp<4> {
   static constexpr int kDissipationP = 3;
   static constexpr int kMinNodes = 9;  // 4 boundary rows at each end and one interior row
   KOKKOS_INLINE_FUNCTION static Real boundary(int row, int col) {
-    // Seed 001, sec. 6.4 (Strand's diagonal-norm 4-2 operator).
+    // Elsen et al. (2008), sec. 6.4 (Strand's diagonal-norm 4-2 operator).
     constexpr Real table[4][6] = {
         {Real(-24) / 17, Real(59) / 34, Real(-4) / 17, Real(-3) / 34, 0, 0},
         {Real(-1) / 2, 0, Real(1) / 2, 0, 0, 0},
@@ -78,7 +78,8 @@ KOKKOS_INLINE_FUNCTION Real sbp_norm(int r, int n) {
 }
 
 // Calls visit(q, a) for every nonzero coefficient a of row r of D (column q) on a line of n
-// nodes. One branch, boundary row or interior (seed 001's answer to branchy boundary stencils):
+// nodes. One branch, boundary row or interior (the answer of Elsen et al. 2008 to branchy boundary
+// stencils):
 // boundary rows read a small table.
 template <int Order, class Visit>
 KOKKOS_INLINE_FUNCTION void sbp_row(int r, int n, const Visit& visit) {
