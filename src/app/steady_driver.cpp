@@ -18,8 +18,8 @@ namespace portaflow {
 
 namespace {
 
-// Seed 001's Runge-Kutta scheme has five stages, each one residual evaluation per node: the unit
-// of the throughput figure ("node-stage updates").
+// The Runge-Kutta scheme of Elsen et al. (2008) has five stages, each one residual evaluation per
+// node: the unit of the throughput figure ("node-stage updates").
 constexpr int kRungeKuttaStages = 5;
 
 // norm / reference; an equation whose reference is exactly 0 (the initial state solves it

@@ -1,5 +1,5 @@
-// Interfaces of 3D blocks found from coincident face nodes (seed 001, Figs. 4-6 in 3D), and the
-// boundary patches of the face nodes left over. See block_connectivity.hpp.
+// Interfaces of 3D blocks found from coincident face nodes (Elsen et al. 2008, Figs. 4-6, in 3D),
+// and the boundary patches of the face nodes left over. See block_connectivity.hpp.
 #include <algorithm>
 #include <cmath>
 #include <sstream>

@@ -1,4 +1,4 @@
-// The NACA 0012 three-block C-mesh of seed 001 (see c_mesh.hpp).
+// The NACA 0012 three-block C-mesh of Elsen et al. (2008); see c_mesh.hpp.
 #include "portaflow/mesh/c_mesh.hpp"
 
 #include <algorithm>

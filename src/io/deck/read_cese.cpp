@@ -1,4 +1,4 @@
-// The CE/SE family's deck (schemes cese1d and cese2d, seed 000).
+// The CE/SE family's deck (schemes cese1d and cese2d; the CE/SE GPU thesis, 2016).
 #include "io/deck/deck_sections.hpp"
 
 namespace portaflow::io::deck {

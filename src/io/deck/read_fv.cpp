@@ -1,4 +1,5 @@
-// The finite-volume family's decks: muscl_hancock (seed 003) and muscl (seed 002).
+// The finite-volume family's decks: muscl_hancock (Blakely, LSC lecture) and muscl
+// (Zimmerman et al. 2018).
 #include "io/deck/deck_sections.hpp"
 #include "portaflow/io/deck_choices.hpp"
 
@@ -23,7 +24,7 @@ FluxKind flux_kind(const std::string& name) {
 
 }  // namespace
 
-// muscl_hancock: Toro's limiters, exact solver by default (seed 003), splitting in 2D.
+// muscl_hancock: Toro's limiters, exact solver by default (Blakely, LSC lecture), splitting in 2D.
 void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config) {
   const int dimension = grid_dimension(deck, scheme_info(config.scheme).dimension);
   read_grid_run(deck, config, dimension, problem_names(dimension), [&] {
@@ -39,7 +40,7 @@ void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config) {
                           std::string("alternating"), "dimensional splitting (2D)");
       fv.splitting =
           splitting == "averaged" ? SplittingKind::kAveraged : SplittingKind::kAlternating;
-      // Flat (the sweep kernels) by default: the faster variant on the H200 (seed 003's run in
+      // Flat (the sweep kernels) by default: the faster variant on the H200 (Blakely's benchmark in
       // 0.080-0.095 s against the fused team step's 0.150 s) and on 16 cores (2.5-2.8 s against
       // 8.4 s), perf/results/SUMMARY.md.
       config.execution = read_execution(deck, 2, "flat");
@@ -47,7 +48,7 @@ void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config) {
   });
 }
 
-// muscl: seed 002's minmod-limited MUSCL with Rusanov by default; geometry in 1D.
+// muscl: minmod-limited MUSCL (Zimmerman et al. 2018), Rusanov by default; geometry in 1D.
 void read_muscl_deck(DeckReader& deck, RunConfig& config) {
   const int dimension = grid_dimension(deck, scheme_info(config.scheme).dimension);
   read_grid_run(deck, config, dimension, problem_names(dimension), [&] {

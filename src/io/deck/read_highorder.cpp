@@ -1,6 +1,6 @@
-// The high-order family's deck (schemes dg, cpr, ndg and sd, seed 002): the element grid
-// (mesh.cells elements per direction, optionally warped), the polynomial degree, the face flux,
-// and the troubled-cell limiter with its positivity safeguard.
+// The high-order family's deck (schemes dg, cpr, ndg and sd; Zimmerman et al. 2018): the element
+// grid (mesh.cells elements per direction, optionally warped), the polynomial degree, the face
+// flux, and the troubled-cell limiter with its positivity safeguard.
 #include "io/deck/deck_sections.hpp"
 #include "portaflow/io/deck_choices.hpp"
 
@@ -30,7 +30,8 @@ HighOrderMethod method_of(SchemeKind scheme) {
 constexpr double kDefaultTvbM = 50;
 
 // limiter.*: on by default for problems with discontinuities (they need it) and off for smooth
-// ones (seed 002 limits only its discontinuous problem; the detector costs two passes a stage).
+// ones (Zimmerman et al. 2018 limit only their discontinuous problem; the detector costs two passes
+// a stage).
 LimiterConfig read_limiter(DeckReader& deck, bool smooth) {
   LimiterConfig l;
   const std::string kind = deck.get_choice(

@@ -1,5 +1,5 @@
-// The incompressible family's deck (scheme streamfunction_vorticity, seed 004): the flow (the
-// lid-driven cavity, its Reynolds number), the node grid, the discretisation and the Poisson
+// The incompressible family's deck (scheme streamfunction_vorticity; Gohari et al. 2012): the flow
+// (the lid-driven cavity, its Reynolds number), the node grid, the discretisation and the Poisson
 // solver, then time and output.
 #include "io/deck/deck_sections.hpp"
 #include "portaflow/core/error.hpp"

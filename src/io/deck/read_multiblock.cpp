@@ -1,5 +1,5 @@
-// The multi-block family's deck (scheme multiblock, seed 001): a steady state on a curvilinear
-// multi-block mesh, marched by cycles rather than time steps.
+// The multi-block family's deck (scheme multiblock; Elsen et al. 2008): a steady state on a
+// curvilinear multi-block mesh, marched by cycles rather than time steps.
 #include <filesystem>
 #include <utility>
 
@@ -12,7 +12,7 @@ namespace portaflow::io::deck {
 
 namespace {
 
-// ---- multiblock: a steady state on a curvilinear multi-block mesh (seed 001) ----
+// ---- multiblock: a steady state on a curvilinear multi-block mesh (Elsen et al. 2008) ----
 
 // Deck names of the mesh layer's enums, in one table each so the ints in BoundarySpec cannot
 // drift from mesh::Face and mesh::BoundaryKind.

@@ -67,7 +67,7 @@ double Cese1DSolver::stable_time_step() {
                                  : math::infinity();
         if (speed > acc) acc = speed;
       });
-  // eq. 4.1 of seed 000: (|u| + a) dt / dx <= CFL.
+  // eq. 4.1 of the CE/SE GPU thesis (2016): (|u| + a) dt / dx <= CFL.
   return config_.time.cfl * axis_.dx / max_speed;
 }
 

@@ -74,7 +74,7 @@ double Cese2DSolver::stable_time_step() {
         }
         if (speed > acc) acc = speed;
       });
-  // eq. 4.2 of seed 000: dt <= CFL min(dx, dy) / (|u| + a).
+  // eq. 4.2 of the CE/SE GPU thesis (2016): dt <= CFL min(dx, dy) / (|u| + a).
   return config_.time.cfl * std::min(grid_.dx, grid_.dy) / max_speed;
 }
 

@@ -14,8 +14,8 @@ std::array<double, 4> from_1d(const PrimitiveInput1D& w) { return {w.rho, w.u, 0
 std::array<double, 4> from_2d(const PrimitiveInput2D& w) { return {w.rho, w.u, w.v, w.p}; }
 
 // Shu's isentropic vortex (Shu 1998, "Essentially non-oscillatory and weighted essentially
-// non-oscillatory schemes", sec. 4.2; seed 002 eq. for its FV tests), centred at (xc, yc), on
-// the background `mean`: velocity and temperature perturbations
+// non-oscillatory schemes", sec. 4.2; Zimmerman et al. 2018 use it for their FV tests), centred at
+// (xc, yc), on the background `mean`: velocity and temperature perturbations
 //   du = -eps/(2 pi) e^((1-r^2)/2) (y-yc),  dv = eps/(2 pi) e^((1-r^2)/2) (x-xc),
 //   dT = -(gamma-1) eps^2/(8 gamma pi^2) e^(1-r^2),   with T = p/rho, entropy p/rho^gamma fixed.
 std::array<double, 4> vortex(const ProblemConfig& pr, double gamma, double x, double y, double xc,

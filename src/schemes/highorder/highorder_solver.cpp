@@ -151,8 +151,8 @@ KernelChoice HighOrderSolver::default_kernel() {
 }
 
 double HighOrderSolver::stable_time_step() {
-  // Seed 002, eq. 36: dt = CFL h / (|u| + c), h the element's size along its narrower
-  // direction: on a square element |n_xi| / J = 2 / h, so h = 2 J / max(|n_xi|, |n_eta|).
+  // Zimmerman et al. (2018), eq. 36: dt = CFL h / (|u| + c), h the element's size along its
+  // narrower direction: on a square element |n_xi| / J = 2 / h, so h = 2 J / max(|n_xi|, |n_eta|).
   const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
   const auto u = state_, m = metrics_;
   const IndexBox2D points{{0, static_cast<Index>(state_.extent(1))},

@@ -1,7 +1,7 @@
-// Seed 004's Poisson solver: point Jacobi, psi_new = psi + w r / diag, each sweep one kernel over
-// the interior reading psi and writing a second buffer (no ordering between nodes, so it is the
-// same on every backend). The weight w is kept in (0, 1]: for the five-point Laplacian the
-// Jacobi iteration matrix has eigenvalues down to about -1 (the checkerboard mode), which any
+// The Poisson solver of Gohari et al. (2012): point Jacobi, psi_new = psi + w r / diag, each sweep
+// one kernel over the interior reading psi and writing a second buffer (no ordering between nodes,
+// so it is the same on every backend). The weight w is kept in (0, 1]: for the five-point Laplacian
+// the Jacobi iteration matrix has eigenvalues down to about -1 (the checkerboard mode), which any
 // w > 1 amplifies, so "over-relaxed" Jacobi diverges there.
 #include <cmath>
 

@@ -20,7 +20,7 @@ KOKKOS_INLINE_FUNCTION Real upwind(Real speed, const Along& f, int room_back, in
   return speed * (f(1) - f(0));
 }
 
-// (nu + nu_t) omega, the diffused quantity of seed 004's eq. 6 with an eddy viscosity.
+// (nu + nu_t) omega, the diffused quantity of eq. 6 of Gohari et al. (2012) with an eddy viscosity.
 template <class F>
 struct EddyDiffused {
   F omega, nu_t;

@@ -1,5 +1,5 @@
-// Face points from the mesh topology (seed 001, Figs. 5-6): one entry per face node of every
-// boundary patch and of both sides of every interface, with the gather index of the twin node
+// Face points from the mesh topology (Elsen et al. 2008, Figs. 5-6): one entry per face node of
+// every boundary patch and of both sides of every interface, with the gather index of the twin node
 // (the "neighbour stream") precomputed on the host.
 #include <algorithm>
 #include <map>
@@ -81,11 +81,11 @@ mesh::InterfacePatch reversed_interface(const mesh::InterfacePatch& in) {
   return out;
 }
 
-// A face node where several sub-faces of one face meet (seed 001, Fig. 4: an edge or corner node
-// shared by several blocks) has an interface entry per neighbouring block, all with coinciding
-// twins. Each full penalty would multiply the node's penalty strength by their number (4 at the
-// middle of a 3D face meeting 2 x 2 blocks: the warped five-block cube blew up there within 20
-// cycles at CFL 2.5), so they share it: each is weighted by 1 / their number, one penalty
+// A face node where several sub-faces of one face meet (Elsen et al. 2008, Fig. 4: an edge or
+// corner node shared by several blocks) has an interface entry per neighbouring block, all with
+// coinciding twins. Each full penalty would multiply the node's penalty strength by their number (4
+// at the middle of a 3D face meeting 2 x 2 blocks: the warped five-block cube blew up there within
+// 20 cycles at CFL 2.5), so they share it: each is weighted by 1 / their number, one penalty
 // towards the neighbours' mean.
 void share_interface_penalties(HostFacePoints& host) {
   std::map<std::pair<int, int>, int> count;  // (node, face) -> interface entries

@@ -1,8 +1,8 @@
-// SAT penalties on the face points (seed 001, sec. 6.4 and Figs. 4-6): far field, slip wall and
-// block interfaces, each F_n(u_b) - F*(u_b, u_e; n) with Roe's flux through the outward metric
-// normal, weighted by the SBP boundary norm. With Roe's flux this is the characteristic penalty
-// A^-(u_b - u_e) (see physics/riemann_roe.hpp). Interfaces read the twin node of the other
-// block (duplicated interface nodes, the seed's neighbour stream); walls penalise against the
+// SAT penalties on the face points (Elsen et al. 2008, sec. 6.4 and Figs. 4-6): far field, slip
+// wall and block interfaces, each F_n(u_b) - F*(u_b, u_e; n) with Roe's flux through the outward
+// metric normal, weighted by the SBP boundary norm. With Roe's flux this is the characteristic
+// penalty A^-(u_b - u_e) (see physics/riemann_roe.hpp). Interfaces read the twin node of the other
+// block (duplicated interface nodes, the paper's neighbour stream); walls penalise against the
 // mirror state (normal velocity reversed), which drives u . n to zero. Also the source term and
 // the wall force.
 #include "portaflow/core/parallel.hpp"

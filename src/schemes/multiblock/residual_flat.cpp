@@ -40,7 +40,8 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
           const int n = e.nodes[d];
           const int stride = e.stride(d);
           const int base = node - r * stride;
-          // D_d applied to the contravariant flux F_d = (grad(xi_d)/J) . (F, G) (seed 001 eq. 3).
+          // D_d applied to the contravariant flux F_d = (grad(xi_d)/J) . (F, G) (Elsen et al. 2008,
+          // eq. 3).
           sbp_row<Order>(r, n, [&](int q, Real a) {
             const int p = base + q * stride;
             typename Eq::State uq;

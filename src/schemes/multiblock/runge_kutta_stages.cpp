@@ -1,6 +1,6 @@
-// Pointwise kernels of the multistage Runge-Kutta cycle with local time steps (seed 001, Fig. 1:
-// "compute time step, store solution state, update solution"), and the spectral radii they
-// leave for the next residual's dissipation and time step.
+// Pointwise kernels of the multistage Runge-Kutta cycle with local time steps (Elsen et al. 2008,
+// Fig. 1: "compute time step, store solution state, update solution"), and the spectral radii
+// they leave for the next residual's dissipation and time step.
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
 
