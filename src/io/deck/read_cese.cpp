@@ -8,7 +8,8 @@ void read_cese_deck(DeckReader& deck, RunConfig& config) {
   read_grid_run(deck, config, dimension, problem_names(dimension), [&] {
     config.execution = read_execution(deck, config.mesh.dimension, "team");
     config.cese.alpha = deck.get_real(
-        "cese.alpha", {2.0, 0, 16, false, false, "W0 exponent alpha (eq. 3.9 of seed 000)"});
+        "cese.alpha",
+        {2.0, 0, 16, false, false, "W0 exponent alpha (eq. 3.9 of the CE/SE GPU thesis, 2016)"});
   });
 }
 

@@ -37,8 +37,8 @@ LimiterConfig read_limiter(DeckReader& deck, bool smooth) {
   const std::string kind = deck.get_choice(
       "limiter.kind", deck_choices("limiter.kind", kFamily),
       std::string(smooth ? "none" : "minmod"),
-      "troubled-cell limiter (minmod: seed 002's detector and slope limiting, sec. 2.6; default "
-      "minmod for discontinuous problems, none for smooth ones)");
+      "troubled-cell limiter (minmod: the detector and slope limiting of Zimmerman et al. 2018, "
+      "sec. 2.6; default minmod for discontinuous problems, none for smooth ones)");
   l.troubled_cell = kind == "minmod";
   l.threshold = deck.get_real("limiter.threshold",
                               {1e-3, 0, kInf, false, false,
@@ -47,8 +47,8 @@ LimiterConfig read_limiter(DeckReader& deck, bool smooth) {
   l.tvb_m = deck.get_real("limiter.tvb_m",
                           {kDefaultTvbM, 0, kInf, false, false,
                            "TVB relaxation of the detector: a face trace within tvb_m h^2 of its "
-                           "element's mean (h^2 the element's area) is not tested (0: the seed's "
-                           "detector, which flags smooth extrema)"});
+                           "element's mean (h^2 the element's area) is not tested (0: the plain "
+                           "minmod detector, which flags smooth extrema)"});
   l.positivity = deck.get_bool("limiter.positivity", l.troubled_cell,
                                "Zhang-Shu scaling towards the element mean so that density and "
                                "pressure stay positive at every solution and face point");
@@ -76,8 +76,8 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
       const std::string divergence = deck.get_choice(
           "highorder.divergence", deck_choices("highorder.divergence", "cpr"),
           std::string("chain_rule"),
-          "flux divergence at the solution points (chain_rule: seed 002's; flux_interpolation: "
-          "conservative)");
+          "flux divergence at the solution points (chain_rule: as in Zimmerman et al. 2018; "
+          "flux_interpolation: conservative)");
       ho.divergence = divergence == "flux_interpolation" ? DivergenceKind::kFluxInterpolation
                                                          : DivergenceKind::kChainRule;
     }
@@ -85,8 +85,8 @@ void read_highorder_deck(DeckReader& deck, RunConfig& config) {
       const std::string points = deck.get_choice(
           "highorder.flux_points", deck_choices("highorder.flux_points", "sd"),
           std::string("lobatto"),
-          "sd's k + 2 flux points per direction (lobatto: seed 002's Fig. 1c; legendre: the "
-          "element ends and the k Gauss-Legendre points)");
+          "sd's k + 2 flux points per direction (lobatto: Zimmerman et al. 2018, Fig. 1c; "
+          "legendre: the element ends and the k Gauss-Legendre points)");
       ho.flux_points = points == "legendre" ? FluxPointKind::kLegendre : FluxPointKind::kLobatto;
     }
     ho.limiter = read_limiter(deck, is_smooth(config.problem));

@@ -130,7 +130,7 @@ void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
       "incompressible.poisson", deck_choices("incompressible.poisson", kFamily),
       std::string("bicgstab"),
       "stream-function solver: bicgstab (Kokkos-Kernels, Jacobi-preconditioned) or jacobi "
-      "(seed 004's point iteration)");
+      "(the point iteration of Gohari et al. 2012)");
   in.poisson = poisson == "jacobi" ? PoissonSolverKind::kJacobi : PoissonSolverKind::kBicgstab;
   if (in.poisson == PoissonSolverKind::kBicgstab) {
     // Multigrid is the faster on the cavity's uniform grid (perf/results: 3 iterations per solve
