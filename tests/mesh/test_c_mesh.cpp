@@ -1,4 +1,4 @@
-// Tests of the NACA 0012 three-block C-mesh of seed 001 (Elsen et al. 2008, sec. 7.3, Fig. 10)
+// Tests of the NACA 0012 three-block C-mesh of Elsen et al. (2008, sec. 7.3, Fig. 10)
 // and of the pieces it is made of (airfoil.hpp, elliptic_grid.hpp, c_mesh.hpp). Host code only,
 // so every backend runs the same checks. Exact properties (nesting, symmetry, interfaces, the
 // far boundary) are checked bit for bit or to round-off; the elliptic generator's targets (wall

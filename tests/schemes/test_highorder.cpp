@@ -1,6 +1,6 @@
-// The element methods dg and cpr (seed 002): uniform flow preserved on a warped grid, the four
-// totals conserved, boundaries, flat and team kernels agreeing, and convergence on the
-// isentropic vortex at small sizes (the full 20^2 .. 60^2 study against the seed's tables is
+// The element methods dg and cpr (Zimmerman et al. 2018): uniform flow preserved on a warped grid,
+// the four totals conserved, boundaries, flat and team kernels agreeing, and convergence on the
+// isentropic vortex at small sizes (the full 20^2 .. 60^2 study against the paper's tables is
 // perf/highorder_study.sh's: it takes minutes).
 #include <gtest/gtest.h>
 
@@ -156,7 +156,7 @@ TEST(HighOrder, TeamAndFlatKernelsAgree) {
 }
 
 // Observed order of the pointwise L2 density error between 20^2 and 40^2 elements at t = 0.5:
-// at least k + 0.8 at P_k, both methods. P2 with HLLC: with the seed's Rusanov flux P2's
+// at least k + 0.8 at P_k, both methods. P2 with HLLC: with the paper's Rusanov flux P2's
 // pointwise order on the vortex is 2.5-2.6 from 20^2 to 120^2 (its element averages converge at
 // 3.7; the density wave converges at 2.9 with Rusanov; HLLC gives 3.05 on the same grids:
 // perf/highorder_study.py's table shows all of it), so the k + 0.8 check is made where the

@@ -1,9 +1,10 @@
-// Nodal DG and spectral difference (seed 002, secs. 2.4-2.5) and the troubled-cell limiter with
-// its positivity safeguard (sec. 2.6): uniform flow kept on warped grids, conservation, ndg's
-// identity with cpr's flux interpolation on straight elements, vortex convergence at small
-// sizes, the limiter leaving the smooth vortex alone, and the radial explosion (fronts against
-// the 1D radial reference, mirror symmetries, positivity at every step) at a small size. The
-// seed-sized runs (160k .. 1440k DoF) and the tables are perf/highorder_study.py's.
+// Nodal DG and spectral difference (Zimmerman et al. 2018, secs. 2.4-2.5) and the troubled-cell
+// limiter with its positivity safeguard (sec. 2.6): uniform flow kept on warped grids,
+// conservation, ndg's identity with cpr's flux interpolation on straight elements, vortex
+// convergence at small sizes, the limiter leaving the smooth vortex alone, and the radial explosion
+// (fronts against the 1D radial reference, mirror symmetries, positivity at every step) at a small
+// size. The runs at the paper's sizes (160k .. 1440k DoF) and the tables are
+// perf/highorder_study.py's.
 #include <gtest/gtest.h>
 
 #include <algorithm>

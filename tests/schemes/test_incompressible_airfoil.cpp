@@ -92,8 +92,8 @@ TEST(IncompressibleAirfoil, CamberedCGridOnDeviceMatchesHost) {
 // from the grid so that lap x = lap y = 0), across the wake cut too, and satisfies the outflow
 // rule psi - psi(link) = psi_inf - psi_inf(link): with omega = 0 and psi_inf on every Dirichlet
 // node, the three BiCGSTAB variants must return psi_inf everywhere from a zero start (line
-// multigrid in a third of the diagonal's iterations at most), and seed 004's
-// Jacobi (far too slow to converge here from zero) must keep it as a fixed point.
+// multigrid in a third of the diagonal's iterations at most), and the point Jacobi of
+// Gohari et al. 2012 (far too slow to converge here from zero) must keep it as a fixed point.
 TEST(IncompressibleAirfoil, LinearStreamFunctionIsExactAcrossTheCut) {
   // The airfoil's C-grid, then the flat plate's grid (its top and outflow Neumann rules).
   for (const RunConfig& config :

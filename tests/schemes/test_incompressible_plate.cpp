@@ -1,5 +1,5 @@
-// The flat plate against Blasius (seed 004, Fig. 10), on a coarse grid at Re 1e4 so it runs in
-// seconds (the shipped Re 1e5 decks and their figures: perf/results/SUMMARY.md).
+// The flat plate against Blasius (Gohari et al. 2012, Fig. 10), on a coarse grid at Re 1e4 so it
+// runs in seconds (the shipped Re 1e5 decks and their figures: perf/results/SUMMARY.md).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -29,7 +29,7 @@ double blasius_deviation(bool trailing_edge) {
 // Blasius' semi-infinite plate (the wall runs on to the outflow) follows 0.664 to within the
 // coarse grid's error; a plate that ends at x = 1 does not: the outer flow accelerates where the
 // displacement thickness falls behind the edge, and Cf rises over the plate's last part (the
-// rise seed 004 credits to triple-deck theory). The shipped decks at Re 1e5: 1.3 % and 7.7 %.
+// rise Gohari et al. credit to triple-deck theory). The shipped decks at Re 1e5: 1.3 % and 7.7 %.
 TEST(IncompressiblePlate, BlasiusWithoutATrailingEdgeAndTheRiseBeforeOne) {
   const double semi_infinite = blasius_deviation(false);
   const double finite = blasius_deviation(true);

@@ -287,11 +287,11 @@ TEST(MultiBlock3DManufactured, FourthOrderOperatorOnFiveRotatedBlocksWithSubFace
 }
 
 // ---- Extruded NACA 0012 ----------------------------------------------------------------------
-// Seed 001's case (M 0.63, alpha 2, far-field vortex) converged in 2D on the level-0 mesh; the
-// 2D state copied to every layer of the extruded mesh (w = 0) must be the 3D steady state: its
-// 3D residual is the 2D one (round-off apart: symmetry planes see no normal flow, and nothing
-// varies along z), it stays converged when the 3D solver cycles on, and CL and CD per unit span
-// are the 2D values to 1e-8. (The full 3D run from free stream: inputs/multiblock/
+// The NACA 0012 case (Elsen et al. 2008; M 0.63, alpha 2, far-field vortex) converged in 2D on the
+// level-0 mesh; the 2D state copied to every layer of the extruded mesh (w = 0) must be the 3D
+// steady state: its 3D residual is the 2D one (round-off apart: symmetry planes see no normal flow,
+// and nothing varies along z), it stays converged when the 3D solver cycles on, and CL and CD per
+// unit span are the 2D values to 1e-8. (The full 3D run from free stream: inputs/multiblock/
 // naca0012_extruded.yaml, perf/results.)
 TEST(MultiBlock3DExtruded, Naca0012KeepsThe2DSolutionAndForces) {
   RunConfig c = mms::base_config(4);

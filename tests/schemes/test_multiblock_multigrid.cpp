@@ -252,11 +252,11 @@ TEST(MultigridCycle, ReachesTheSingleGridSolutionInFewerCycles) {
   }
 }
 
-// Seed 001's NACA 0012 case (M 0.63, alpha 2, far-field vortex) on the coarse level-0 mesh with
-// three multigrid levels: the residual falls 10 orders and CL and CD are the single grid's, for
-// the unsmoothed V- and W-cycles and for the shipped deck's smoothed V-cycles, whose light
-// averaging of the coarse corrections (with one Runge-Kutta cycle on the coarsest level) takes
-// under two thirds of the default averaging's cycles.
+// The NACA 0012 case (Elsen et al. 2008; M 0.63, alpha 2, far-field vortex) on the coarse level-0
+// mesh with three multigrid levels: the residual falls 10 orders and CL and CD are the single
+// grid's, for the unsmoothed V- and W-cycles and for the shipped deck's smoothed V-cycles, whose
+// light averaging of the coarse corrections (with one Runge-Kutta cycle on the coarsest level)
+// takes under two thirds of the default averaging's cycles.
 TEST(MultigridCycle, Naca0012VAndWCyclesGiveTheSingleGridForces) {
   RunConfig c = mms::base_config(4);
   c.multiblock.dissipation = 0.2;

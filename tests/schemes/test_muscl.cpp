@@ -1,6 +1,7 @@
 // scheme: muscl, unsplit MUSCL + Riemann flux + SSP-RK3, 1D and 2D (issue 6): convergence on
-// smooth problems with exact solutions (seed 002's vortex), Sod against the exact solution, the
-// radial explosion against the project's 1D cylindrical reference, symmetry and conservation.
+// smooth problems with exact solutions (the vortex of Zimmerman et al. 2018), Sod against the exact
+// solution, the radial explosion against the project's 1D cylindrical reference, symmetry and
+// conservation.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -60,12 +61,12 @@ std::vector<double> vortex_errors(const std::string& deck, const std::vector<int
   return errors;
 }
 
-// Seed 002's study: vortex of strength 5 on [-5, 5]^2, t = 1, L2(rho) at 20^2 .. 100^2 against
-// the exact translated vortex. The decks limit with minmod relaxed by TVB (fv.tvb_m: 50, so the
-// smooth vortex is not clipped while jumps still are); the observed order between successive grids
-// is asserted >= 1.9 for muscl2 on every pair and >= 2.5 for muscl3 from 40^2 on (20^2 puts two
-// cells across the vortex core: pre-asymptotic). Plain minmod is run too and only reported: it
-// clips the extrema and stays near 1.5 (muscl2) and 1.7-1.9 (muscl3).
+// The study of Zimmerman et al. (2018): vortex of strength 5 on [-5, 5]^2, t = 1, L2(rho) at
+// 20^2 .. 100^2 against the exact translated vortex. The decks limit with minmod relaxed by TVB
+// (fv.tvb_m: 50, so the smooth vortex is not clipped while jumps still are); the observed order
+// between successive grids is asserted >= 1.9 for muscl2 on every pair and >= 2.5 for muscl3 from
+// 40^2 on (20^2 puts two cells across the vortex core: pre-asymptotic). Plain minmod is run too and
+// only reported: it clips the extrema and stays near 1.5 (muscl2) and 1.7-1.9 (muscl3).
 TEST(Muscl2D, VortexConvergence) {
   const std::vector<int> sizes{20, 40, 60, 80, 100};
   for (const char* deck :

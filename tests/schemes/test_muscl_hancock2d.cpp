@@ -223,7 +223,8 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
   for (int step = 0; step < 30; ++step) solver.advance(solver.stable_time_step());
   const Field2D& in = solver.state_field();
   const fv::SplitStep2D step = sweep_step(300, 70, Real(0.3), Real(300), Real(300));
-  for (int dir : {0, 1}) expect_sweep_forms_alike(in, 300, 70, dir, step, config, 7, "seed 003");
+  for (int dir : {0, 1})
+    expect_sweep_forms_alike(in, 300, 70, dir, step, config, 7, "riemann_2d_seed003");
 }
 
 // The same on rough data, where a CPU's vector loops (muscl_hancock_simd_tiles.hpp) must choose per
