@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI's CPU-vs-GPU scaling report (issue 5): a short OpenMP measurement on this machine (1 and 2
+# CI's CPU-vs-GPU scaling report: a short OpenMP measurement on this machine (1 and 2
 # threads, small sizes, a few seconds) printed beside the latest GPU-node results committed in
 # perf/results/, each row labelled with where and when it was measured, with GPU/CPU ratios.
 #

@@ -1,5 +1,5 @@
-// libFuzzer target over the deck reader (issue 25, item 3): YAML text in, a RunConfig or an
-// InputError naming the deck out (fuzz_support.hpp). ci/fuzz.sh builds and runs it.
+// libFuzzer target over the deck reader: YAML text in, a RunConfig or an InputError naming the deck
+// out (fuzz_support.hpp). ci/fuzz.sh builds and runs it.
 #include <cstdint>
 #include <string>
 

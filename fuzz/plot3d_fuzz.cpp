@@ -1,5 +1,5 @@
-// libFuzzer target over the Plot3D reader (issue 25, item 3): file bytes in, blocks or an
-// InputError naming the file out (fuzz_support.hpp). ci/fuzz.sh builds and runs it.
+// libFuzzer target over the Plot3D reader: file bytes in, blocks or an InputError naming the file
+// out (fuzz_support.hpp). ci/fuzz.sh builds and runs it.
 #include <cstdint>
 #include <string>
 

@@ -1,5 +1,5 @@
 // The portaflow command as a user meets it: exit codes, messages on stderr, the files a run
-// writes (issue 2, items 6-8). Runs the built binary on the shipped decks.
+// writes. Runs the built binary on the shipped decks.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 

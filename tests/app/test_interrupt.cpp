@@ -1,8 +1,8 @@
-// Ctrl-C and SIGTERM (issue 25, item 1): a run stopped by either, at a random moment, exits
-// with 130 / 143 and one line naming its checkpoint and the command that continues it; its
-// folder never holds a temporary file; and continuing from that checkpoint ends bit for bit where
-// the uninterrupted run ends. The deck writes a frame every few steps, so many signals land
-// during a write (the message says so, and the test counts them).
+// Ctrl-C and SIGTERM: a run stopped by either, at a random moment, exits with 130 / 143 and one
+// line naming its checkpoint and the command that continues it; its folder never holds a temporary
+// file; and continuing from that checkpoint ends bit for bit where the uninterrupted run ends. The
+// deck writes a frame every few steps, so many signals land during a write (the message says so,
+// and the test counts them).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>

@@ -1,6 +1,6 @@
-// Bad 3D multi-block input through the portaflow command (issue 24): a Plot3D file with a
-// left-handed block, one whose interface nodes do not coincide, and a block too small for the
-// requested multigrid levels: each a message naming the file, block, face or node, exit code 2.
+// Bad 3D multi-block input through the portaflow command: a Plot3D file with a left-handed block,
+// one whose interface nodes do not coincide, and a block too small for the requested multigrid
+// levels: each a message naming the file, block, face or node, exit code 2.
 #include <gtest/gtest.h>
 
 #include "app/portaflow_command.hpp"

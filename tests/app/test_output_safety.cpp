@@ -1,8 +1,7 @@
-// Outputs that are never mixed up or lost (issue 25, items 1 and 5): a run into another run's
-// folder is refused unless --overwrite / output.overwrite, which clears that run's files and
-// nothing else; temporaries of dead processes are cleared; a write that fails mid-run (the
-// file-size limit standing in for a full disk) stops the run with the file's name and keeps
-// the last good output.
+// Outputs that are never mixed up or lost: a run into another run's folder is refused unless
+// --overwrite / output.overwrite, which clears that run's files and nothing else; temporaries of
+// dead processes are cleared; a write that fails mid-run (the file-size limit standing in for a
+// full disk) stops the run with the file's name and keeps the last good output.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>

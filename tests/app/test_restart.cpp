@@ -1,5 +1,5 @@
-// Checkpoint/restart (issue 3, item 4): a run continued from a checkpoint ends bit for bit where
-// the uninterrupted run ends, on the same backend; the VTK series and history continue.
+// Checkpoint/restart: a run continued from a checkpoint ends bit for bit where the uninterrupted
+// run ends, on the same backend; the VTK series and history continue.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 

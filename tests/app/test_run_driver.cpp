@@ -1,5 +1,5 @@
 // The run driver on a scripted solver: output cadence, and the stop on a non-physical state
-// with step, time and cell named and the last good output kept (issue 2, item 7).
+// with step, time and cell named and the last good output kept.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,6 +1,6 @@
 // `portaflow list` and the deck reader share one table of named values (io/deck_choices.hpp):
 // every list the reader checks a shipped deck's keys against is an entry of the table, and the
-// listing prints every entry (issue 25, item 2d).
+// listing prints every entry.
 #include <gtest/gtest.h>
 
 #include <algorithm>

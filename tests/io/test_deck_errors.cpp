@@ -1,5 +1,5 @@
 // Every class of bad deck gets an InputError naming file:line:column, the key, what was expected
-// and what was found (issue 2, item 6). Line numbers below are those of the deck texts here.
+// and what was found. Line numbers below are those of the deck texts here.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -58,7 +58,7 @@ TEST(DeckErrors, UnknownKeyNamesLineColumnAndSuggestion) {
 }
 
 // A key written twice in one map (yaml-cpp would keep both and answer with the first), a whole
-// section twice, and the scheme twice: each an error naming both lines (issue 25, item 2a).
+// section twice, and the scheme twice: each an error naming both lines.
 TEST(DeckErrors, RepeatedKeyNamesBothLines) {
   std::string msg = error_of(replace(kGoodDeck, "  t_end: 0.25", "  t_end: 0.25\n  t_end: 0.5"));
   EXPECT_NE(msg.find("deck.yaml:12:3"), std::string::npos) << msg;
@@ -120,7 +120,7 @@ TEST(DeckErrors, MissingKeyWithTypoPointsAtTheTypo) {
 }
 
 // A typo inside a nested state names the misspelt key, not a valid sibling that happens to be
-// as close (issue 25, item 2b: 'u' is one edit from 'p' too).
+// as close ('u' is one edit from 'p' too).
 TEST(DeckErrors, TypoInANestedStateNamesTheTypo) {
   const std::string msg =
       error_of(replace(kGoodDeck, "{rho: 1.0, u: 0.0, p: 1.0}", "{rho: 1.0, u: 0.0, pp: 1.0}"));
@@ -298,7 +298,7 @@ time:
   t_end: 1
 )";
 
-// Issue 23's bad inputs for the incompressible family: Re <= 0, a grid too coarse, an unknown
+// Bad inputs for the incompressible family: Re <= 0, a grid too coarse, an unknown
 // solver, a Jacobi weight that would diverge, a key of the other solver.
 TEST(DeckErrors, IncompressibleKeysAreChecked) {
   EXPECT_EQ(error_of(kCavityDeck), "");

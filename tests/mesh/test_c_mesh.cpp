@@ -220,7 +220,7 @@ TEST(CMesh, FarBoundaryIsAtFarFieldChords) {
   }
 }
 
-// "Within a few degrees of 90" was asked; the Steger-Sorenson wall control drives the angle
+// The target is "within a few degrees of 90"; the Steger-Sorenson wall control drives the angle
 // error to the solver tolerance, so 1 degree away from the trailing edge (x <= 0.95) is loose.
 // At the trailing edge itself the wall has a corner and no normal.
 TEST(CMesh, WallLinesAreOrthogonalAwayFromTheTrailingEdge) {
@@ -318,8 +318,8 @@ TEST(CMeshStretching, EndsAndEndSpacings) {
 
 }  // namespace
 
-// Issue 23: the grid generator on the device (elliptic_grid_device.hpp) gives the host's grid
-// after the same iterations, to round-off (the issue asks 1e-10), from the NACA 0012 C-grid's
+// The grid generator on the device (elliptic_grid_device.hpp) gives the host's grid
+// after the same iterations, to round-off (held to 1e-10), from the NACA 0012 C-grid's
 // transfinite start with the wall spacing and orthogonality control on.
 TEST(CMesh, DeviceGeneratorMatchesTheHostAfterTheSameIterations) {
   using namespace portaflow::mesh;
@@ -348,7 +348,7 @@ TEST(CMesh, DeviceGeneratorMatchesTheHostAfterTheSameIterations) {
   EXPECT_LT(largest, 1e-10);
 }
 
-// Issue 23: a grid whose Jacobian turns negative stops generation, naming the cell and the
+// A grid whose Jacobian turns negative stops generation, naming the cell and the
 // iteration. Boundary node (1, 0) of a 5 x 5 square is pushed past node (2, 0): the fixed
 // boundary keeps cell (1, 0) folded whatever the interior does.
 TEST(CMesh, FoldedCellStopsBothGeneratorsWithCellAndIteration) {

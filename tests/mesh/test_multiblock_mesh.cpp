@@ -1,4 +1,4 @@
-// The mesh topology checks (issue 4): the box and four-block generators give identical nodes
+// The mesh topology checks: the box and four-block generators give identical nodes
 // and valid topologies, and validate() rejects each kind of broken mesh with a message that
 // names the block and face where it went wrong.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Plot3D grid files and the connectivity found from coincident face nodes (issue 4): files
+// Plot3D grid files and the connectivity found from coincident face nodes: files
 // read back bit for bit in both encodings and dimensions, bad files give errors that name the
 // file, and the interfaces found on the shipped meshes pair exactly the nodes the generators
 // paired (so a mesh exported to Plot3D and read back is the same mesh).

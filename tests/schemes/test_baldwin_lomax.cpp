@@ -1,4 +1,4 @@
-// Baldwin-Lomax (issue 23): the device kernel against a plain host evaluation of the model's
+// Baldwin-Lomax: the device kernel against a plain host evaluation of the model's
 // definition (AIAA 78-257) on a boundary-layer profile, for wall lines (van Driest damping, y+
 // from the wall vorticity) and for lines off the wall (no damping, U_dif = max - min speed).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// CE/SE 1D (scheme cese1d) against exact solutions and fine-grid references (issue 3).
+// CE/SE 1D (scheme cese1d) against exact solutions and fine-grid references.
 #include <gtest/gtest.h>
 
 #include "portaflow/schemes/cese/cese_solver.hpp"

@@ -1,5 +1,5 @@
 // CE/SE 2D (scheme cese2d): order of accuracy on an exact smooth solution, reduction to the 1D
-// scheme, conservation, diagonal symmetry, and team/flat agreement (issue 3).
+// scheme, conservation, diagonal symmetry, and team/flat agreement.
 #include <gtest/gtest.h>
 
 #include "portaflow/schemes/cese/cese_solver.hpp"
@@ -32,7 +32,7 @@ double l1_density_error(const cese::Cese2DSolver& solver, const RunConfig& c) {
 }
 
 // Reference: the exact solution (the initial sine carried by the uniform flow). CE/SE is second
-// order on smooth solutions (Chang 1995); the issue asks for an observed order of at least 1.8
+// order on smooth solutions (Chang 1995); the test asks for an observed order of at least 1.8
 // over three resolutions.
 void expect_second_order(const std::string& alpha) {
   std::vector<double> errors;

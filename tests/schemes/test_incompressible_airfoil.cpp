@@ -1,6 +1,6 @@
-// Issue 23 on the airfoil C-grid: NACA 4-digit sections, the parametrised C-grid (device against
-// host, a cambered section, positive Jacobian), the Poisson equation across the wake cut with
-// its outflow and far-field rules, and the symmetric flow's zero lift.
+// The incompressible solver on the airfoil C-grid: NACA 4-digit sections, the parametrised C-grid
+// (device against host, a cambered section, positive Jacobian), the Poisson equation across the
+// wake cut with its outflow and far-field rules, and the symmetric flow's zero lift.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// scheme: multiblock (issue 4), verified against what it cannot fit to: a uniform flow on every
+// scheme: multiblock, verified against what it cannot fit to: a uniform flow on every
 // shipped curvilinear mesh (freestream preservation to round-off), a manufactured steady
 // solution on a warped four-block mesh whose blocks are rotated against each other (observed
 // order of accuracy), and the same problem on one block (the interfaces cost only truncation
@@ -106,7 +106,7 @@ SteadyResult solve_manufactured(mesh::MultiBlockMesh m, int order) {
 double order_between(double coarse, double fine) { return std::log2(coarse / fine); }
 
 // Global order is the boundary order + 1 for SBP-SAT (Svärd & Nordström 2006): 2 for the 2-1
-// operator and 3 for the 4-2 operator. The issue asks for >= 1.9 and >= 2.8.
+// operator and 3 for the 4-2 operator. The test asks for >= 1.9 and >= 2.8.
 void expect_order(int order, double minimum) {
   std::vector<double> errors;
   for (int n : {17, 33, 65}) {

@@ -1,4 +1,4 @@
-// scheme: multiblock in 3D (issue 24), verified against what it cannot fit to: interfaces found
+// scheme: multiblock in 3D, verified against what it cannot fit to: interfaces found
 // from coincident nodes on a cube cut into five rotated blocks with sub-faces; a uniform flow on
 // every shipped curved 3D mesh (free-stream preservation to round-off, Thomas-Lombard metrics);
 // a manufactured steady solution on that five-block mesh (observed order); and the extruded
@@ -262,7 +262,7 @@ int multigrid_levels(int n) {
 }
 
 // Global order is the boundary order + 1 for SBP-SAT: 2 for the 2-1 operator and 3 for the 4-2
-// operator (the issue asks for >= 1.9 and >= 2.8).
+// operator (the test asks for >= 1.9 and >= 2.8).
 void expect_order_3d(int order, int coarse, double minimum) {
   std::vector<double> errors;
   for (int n : {coarse, 2 * coarse - 1}) {

@@ -1,4 +1,4 @@
-// Multi-block FAS multigrid (issue 24): the coarsening and transfer operators row by row, the
+// Multi-block FAS multigrid: the coarsening and transfer operators row by row, the
 // FAS fixed point (a uniform flow and a converged state stay put through full multigrid cycles),
 // convergence to the single-grid solution in fewer cycles, and the located coarsening errors.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Implicit residual smoothing of the multi-block Runge-Kutta stages (issue 24): the line solves
+// Implicit residual smoothing of the multi-block Runge-Kutta stages: the line solves
 // invert (1 - epsilon delta^2) along every index direction of every block (2D rotated blocks and
 // 3D blocks with several orientations), the directional coefficients switch a direction off
 // where its radius share is small, and multigrid with smoothing still converges to the

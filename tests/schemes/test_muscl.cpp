@@ -1,4 +1,4 @@
-// scheme: muscl, unsplit MUSCL + Riemann flux + SSP-RK3, 1D and 2D (issue 6): convergence on
+// scheme: muscl, unsplit MUSCL + Riemann flux + SSP-RK3, 1D and 2D: convergence on
 // smooth problems with exact solutions (the vortex of Zimmerman et al. 2018), Sod against the exact
 // solution, the radial explosion against the project's 1D cylindrical reference, symmetry and
 // conservation.

@@ -1,4 +1,4 @@
-// MUSCL-Hancock 1D (scheme muscl_hancock) against exact solutions (issue 6, 1D part).
+// MUSCL-Hancock 1D (scheme muscl_hancock) against exact solutions.
 #include <gtest/gtest.h>
 
 #include "portaflow/schemes/common/initial_conditions.hpp"

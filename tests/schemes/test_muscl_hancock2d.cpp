@@ -1,4 +1,4 @@
-// MUSCL-Hancock 2D (dimensional splitting) (issue 6, 2D part so far).
+// MUSCL-Hancock 2D (dimensional splitting).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The SBP operators and dissipation of the multi-block scheme (issue 4), checked on the host
+// The SBP operators and dissipation of the multi-block scheme, checked on the host
 // against their defining properties: summation by parts (H D + (H D)^T = diag(-1, 0, .., 0, 1)),
 // polynomial accuracy of the interior and boundary rows, a dissipation that is symmetric,
 // positive semidefinite and blind to low-degree polynomials, and the Runge-Kutta stability

@@ -1,4 +1,4 @@
-// The incompressible stream-function/vorticity solver (issue 23, seed 004): the curvilinear
+// The incompressible stream-function/vorticity solver (Gohari et al. 2012): the curvilinear
 // Poisson operator and both its solvers against an exact solution on a Cartesian and a warped
 // grid, and the lid-driven cavity against Ghia, Ghia & Shin (1982).
 #include <gtest/gtest.h>
@@ -93,7 +93,7 @@ TEST(StreamfunctionVorticity, FoldedGridIsRefusedWithItsNode) {
 // The cavity at Re = 100, from rest to t = 12 (steady to the tables' precision), on 17^2 and
 // 33^2 nodes: the largest difference from Ghia's tables falls with the grid, and on 33^2 is
 // within 3% of the lid speed (measured 1.6%; perf/cavity_ghia.py runs Ghia's 129^2 grid at
-// Re = 100, 400 and 1000 against the issue's 2% / 3%).
+// Re = 100, 400 and 1000 against targets of 2% / 3%).
 TEST(StreamfunctionVorticity, CavityRe100ApproachesGhiaAsTheGridIsRefined) {
   double previous = 1;
   for (const int cells : {16, 32}) {

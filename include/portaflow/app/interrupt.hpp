@@ -1,12 +1,12 @@
-// Ctrl-C (SIGINT) and SIGTERM (issue 25, item 1). The handler only records the signal; the
-// drivers look at it between steps (or cycles), so a write in progress always completes and is
-// renamed into place. The run driver then writes a checkpoint of the last completed step and
-// throws Interrupted; main prints where the run stopped and the command that continues it, and
-// exits with 128 + the signal's number (130, 143). A second signal a second or more after the
-// first, while the first one is being handled, removes the temporary file being written, if any,
-// and ends the process at once with the signal's default action (so a hung write can still be
-// killed, leaving no temporary). One sooner is the same request sent twice (`timeout` signals the
-// command and then its process group) and changes nothing.
+// Ctrl-C (SIGINT) and SIGTERM. The handler only records the signal; the drivers look at it between
+// steps (or cycles), so a write in progress always completes and is renamed into place. The run
+// driver then writes a checkpoint of the last completed step and throws Interrupted; main prints
+// where the run stopped and the command that continues it, and exits with 128 + the signal's number
+// (130, 143). A second signal a second or more after the first, while the first one is being
+// handled, removes the temporary file being written, if any, and ends the process at once with the
+// signal's default action (so a hung write can still be killed, leaving no temporary). One sooner
+// is the same request sent twice (`timeout` signals the command and then its process group) and
+// changes nothing.
 #pragma once
 
 #include <csignal>

@@ -1,8 +1,8 @@
-// The output folder at the start of a run (issue 25, item 5). A run into a folder that holds
-// another run's files would leave that run's numbered frames beside the new ones, and ParaView's
-// file-series grouping would mix them: such a run is refused unless output.overwrite (or the
-// command's --overwrite) is set, and then those files are removed first. Temporaries left by
-// processes that no longer exist are removed in every case.
+// The output folder at the start of a run. A run into a folder that holds another run's files would
+// leave that run's numbered frames beside the new ones, and ParaView's file-series grouping would
+// mix them: such a run is refused unless output.overwrite (or the command's --overwrite) is set,
+// and then those files are removed first. Temporaries left by processes that no longer exist are
+// removed in every case.
 #pragma once
 
 #include <filesystem>

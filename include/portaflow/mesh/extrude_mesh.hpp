@@ -1,5 +1,5 @@
-// A 2D multi-block mesh extruded along z into a 3D one (the extruded NACA 0012 of issue 24: the
-// 3D solver on it must give the 2D forces).
+// A 2D multi-block mesh extruded along z into a 3D one (the extruded NACA 0012,
+// inputs/multiblock/naca0012_extruded.yaml: the 3D solver on it must give the 2D forces).
 #pragma once
 
 #include "portaflow/mesh/multiblock_mesh.hpp"

@@ -1,6 +1,6 @@
 // scheme: muscl_hancock (1D). Toro's MUSCL-Hancock with a choice of limiter (fv.limiter) and
 // face flux (fv.flux: exact Riemann solver, HLLC or Rusanov); two ghost cells a side.
-// The 2D, dimensionally split version with team kernels follows (issue 6).
+// The 2D, dimensionally split version with team kernels is muscl_hancock_2d_solver.hpp.
 #pragma once
 
 #include "portaflow/schemes/common/grid_solver.hpp"
