@@ -56,6 +56,8 @@ double wall_angle_deviation_degrees(const BlockGrid& airfoil, double x_max) {
   return worst;
 }
 
+// The test's name keeps an old internal word: "the seed layout" is the three-block layout of
+// Elsen et al. (2008, Fig. 10): wake lower, airfoil, wake upper, with these node counts per level.
 TEST(CMesh, ValidatesAtAllLevelsWithTheSeedLayout) {
   const int airfoil_nodes[3] = {65, 129, 257}, wake_nodes[3] = {17, 33, 65},
             j_nodes[3] = {25, 49, 97};
