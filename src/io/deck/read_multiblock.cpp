@@ -220,7 +220,7 @@ void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   config.multiblock.order = order == "2" ? 2 : 4;
   config.multiblock.dissipation = deck.get_real(
       "multiblock.dissipation",
-      {0.2, 0, kInf, false, false, "artificial dissipation coefficient (Mattson et al. 2004)"});
+      {0.2, 0, kInf, false, false, "artificial dissipation coefficient (Mattsson et al. 2004)"});
   config.multiblock.far_field_vortex =
       deck.get_bool("multiblock.far_field_vortex", false,
                     "add the lifting body's compressible point vortex to the far-field state");

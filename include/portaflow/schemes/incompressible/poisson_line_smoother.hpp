@@ -4,7 +4,7 @@
 // strongly than to its i neighbours; a point smoother then damps nothing across the thin cells
 // (BiCGSTAB with point-Jacobi multigrid stalled on the NACA 0012 grid). Solving each j line's
 // tridiagonal part exactly and the rest explicitly smooths those errors (Brandt 1977; Trottenberg,
-// Oosterlee & Schuller, Multigrid, sec. 5.1). One line is one thread running Thomas' algorithm.
+// Oosterlee & Schüller, Multigrid, sec. 5.1). One line is one thread running Thomas' algorithm.
 #pragma once
 
 #include "portaflow/schemes/incompressible/poisson_matrix.hpp"

@@ -82,7 +82,7 @@ struct MultigridConfig {
 // multiblock: the discretisation.
 struct MultiBlockConfig {
   int order = 4;             // SBP interior order: 2 (boundary 1) or 4 (boundary 2)
-  double dissipation = 0.2;  // coefficient of the SBP artificial dissipation (Mattson et al. 2004)
+  double dissipation = 0.2;  // coefficient of the SBP artificial dissipation (Mattsson et al. 2004)
   // Far-field state = free stream + the compressible point vortex of the current lift at the
   // quarter chord (Thomas & Salas 1986), so a lifting body's circulation is not cut off by a
   // domain of finite size. For airfoils with chord 1 from x = 0.

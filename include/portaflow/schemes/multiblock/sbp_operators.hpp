@@ -10,7 +10,7 @@
 //            in Elsen et al. 2008), H = (17/48, 59/48, 43/48, 49/48, 1, ...).
 // Right-boundary rows mirror the left ones with the sign flipped: D[n-1-r][n-1-c] = -D[r][c].
 //
-// Artificial dissipation (Mattson, Svärd & Nordström, J. Sci. Comput. 21, 2004):
+// Artificial dissipation (Mattsson, Svärd & Nordström, J. Sci. Comput. 21, 2004):
 //   DI = -epsilon 4^-p H^-1 D_p^T B D_p,
 // D_p the undivided p-th difference with its first and last rows repeated at the boundaries,
 // B >= 0 diagonal (the spectral radius there). u^T H DI u = -epsilon 4^-p |D_p u|_B^2 <= 0 for
