@@ -44,8 +44,8 @@ TEST(Cese1D, Toro5ConvergesToExactSolution) { expect_converges_to_exact("cese/to
 // Test 2's near-vacuum star region: smooth rarefactions, first-order-like at the vacuum point.
 TEST(Cese1D, Toro2ConvergesToExactSolution) { expect_converges_to_exact("cese/toro2.yaml", 0.5); }
 
-// The thesis (sec. 5.1.1) runs the strong rarefaction at CFL 0.5 because density and pressure
-// must stay positive; they must, at every step, at its resolution (N = 4000).
+// The CE/SE GPU thesis (2016, sec. 5.1.1) runs the strong rarefaction at CFL 0.5 because density
+// and pressure must stay positive; they must, at every step, at its resolution (N = 4000).
 TEST(Cese1D, StrongRarefactionStaysPositiveAtCfl05) {
   const RunConfig c = deck_config("cese/strong_rarefaction_thesis.yaml");
   ASSERT_DOUBLE_EQ(c.time.cfl, 0.5);

@@ -11,8 +11,8 @@ namespace {
 using E1 = physics::Euler<1>;
 constexpr int kN = E1::kNumVars;
 
-// Point values at the centres; gradients zero (the thesis' (u_mx)^0 = 0) unless the data are
-// smooth, then central differences of the initial function over +-dx/2 (second order).
+// Point values at the centres; gradients zero (the CE/SE GPU thesis' (u_mx)^0 = 0) unless the data
+// are smooth, then central differences of the initial function over +-dx/2 (second order).
 void initialise(const Field1D& q, const RunConfig& c, const UniformAxis& axis) {
   const physics::IdealGas gas{static_cast<Real>(c.physics.gamma)};
   auto host = Kokkos::create_mirror_view(q);

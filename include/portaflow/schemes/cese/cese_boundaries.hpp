@@ -1,7 +1,7 @@
 // CE/SE boundary conditions by one ring of ghost points around the integer level, filled before
 // each step; the half step then treats boundary points like interior ones.
 //   non-reflective: ghost = its neighbour (u and gradient copied): Chang's simple
-//     non-reflecting condition, as used for the thesis' Table 5.1 cases;
+//     non-reflecting condition, as used for the Table 5.1 cases of the CE/SE GPU thesis (2016);
 //   reflective: the mirror image: normal momentum negated, and derivatives normal to the wall
 //     negated for even quantities and kept for the normal momentum (exact symmetry of the
 //     Euler equations, so mass and energy fluxes through the wall vanish);

@@ -14,9 +14,9 @@
 //     a_d   = dx_d/4 u_d + (2h/dx_d) (f_d + h/2 f_d,t)          (u_d = du/dx_d, f_d = flux in d)
 //     a_xy  = (h/2) (dy/dx) A_x u_y + (h/2) (dx/dy) A_y u_x     (transverse flux variation)
 // with u_t = -sum_d A_d u_d and f_d,t = A_d u_t (A_d = dF_d/dU). In 1D this is eq. 3.14 with
-// s of eq. 3.12; the thesis' 2D eqs. 3.18-3.31 are mangled in the text, so this form was derived
-// again from eq. 3.17, and the tests check that for y-uniform data the 2D scheme reproduces the
-// 1D one.
+// s of eq. 3.12; the thesis' 2D eqs. 3.18-3.31 were not legible in the copy used, so this form
+// was derived again from eq. 3.17, and the tests check that for y-uniform data the 2D scheme
+// reproduces the 1D one.
 //
 // Update of the gradient (the alpha-scheme, eqs. 3.13 and 3.15; Algorithm 5 in 2D): each
 // neighbour's value is carried to the new level, u'_Q = u_Q + h u_t,Q, and one-sided differences
