@@ -40,9 +40,9 @@ void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config) {
                           std::string("alternating"), "dimensional splitting (2D)");
       fv.splitting =
           splitting == "averaged" ? SplittingKind::kAveraged : SplittingKind::kAlternating;
-      // Flat (the sweep kernels) by default: the faster variant on the H200 (Blakely's benchmark in
-      // 0.080-0.095 s against the fused team step's 0.150 s) and on 16 cores (2.5-2.8 s against
-      // 8.4 s), perf/results/SUMMARY.md.
+      // Flat (the sweep kernels) by default: the faster variant on the H200 (Blakely's benchmark,
+      // inputs/fv/riemann_2d_seed003.yaml, in 0.080-0.095 s against the fused team step's 0.150 s)
+      // and on 16 cores (2.5-2.8 s against 8.4 s), perf/results/SUMMARY.md.
       config.execution = read_execution(deck, 2, "flat");
     }
   });
