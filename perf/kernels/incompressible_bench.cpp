@@ -20,8 +20,8 @@
 // back to the host) per 10 sweeps is part of the cost, as in the solver. Compulsory bytes per
 // sweep and node, in Reals: reads psi, omega, a, b, c, P, Q (7), writes psi (1): 8. Flops: the
 // stencil's coefficients 10, the residual 20, the update 3: 33.
-#include <KokkosSparse_spmv.hpp>
 #include <Kokkos_Core.hpp>
+#include <KokkosSparse_spmv.hpp>
 #include <cmath>
 
 #include "perf/bench_registry.hpp"
