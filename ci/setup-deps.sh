@@ -3,6 +3,7 @@
 #
 #   ci/setup-deps.sh [CONFIG ...]     CONFIG: openmp (default) serial debug cuda-kepler cuda-hopper
 #                                     fuzz (clang and libFuzzer only: fuzz/, no Kokkos)
+#                                     format (clang-format 14 only: ci/check-source.sh)
 #
 # 1. Debian binary packages (build tools, GoogleTest, Google Benchmark, yaml-cpp, VTK, ccache,
 #    matplotlib); nvidia-cuda-toolkit 11.8 + g++-11 only when a cuda-* CONFIG is asked for.
@@ -22,13 +23,14 @@ configs=("$@")
 log() { printf '[setup %(%H:%M:%S)T] %s\n' -1 "$*"; }
 die() { printf 'setup-deps: error: %s\n' "$*" >&2; exit 1; }
 
-want_cuda=0 want_fuzz=0 kokkos_configs=()
+want_cuda=0 want_fuzz=0 want_format=0 kokkos_configs=()
 for c in "${configs[@]}"; do
   case "$c" in
     openmp | serial | debug) kokkos_configs+=("$c") ;;
     cuda-kepler | cuda-hopper) want_cuda=1 kokkos_configs+=("$c") ;;
     fuzz) want_fuzz=1 ;;
-    *) die "unknown configuration '$c' (expected openmp, serial, debug, cuda-kepler, cuda-hopper or fuzz)" ;;
+    format) want_format=1 ;;
+    *) die "unknown configuration '$c' (expected openmp, serial, debug, cuda-kepler, cuda-hopper, fuzz or format)" ;;
   esac
 done
 
@@ -70,9 +72,11 @@ host_pkgs=(build-essential cmake ninja-build git ccache pkg-config ca-certificat
   python3 python3-matplotlib python3-numpy dpkg-dev xz-utils)
 cuda_pkgs=(nvidia-cuda-toolkit g++-11)
 fuzz_pkgs=(clang libclang-rt-14-dev) # libFuzzer and the sanitizer runtimes are compiler-rt's
+format_pkgs=(clang-format)            # Debian 12's is clang-format 14
 pkgs=("${host_pkgs[@]}")
 [ $want_cuda = 1 ] && pkgs+=("${cuda_pkgs[@]}")
 [ $want_fuzz = 1 ] && pkgs+=("${fuzz_pkgs[@]}")
+[ $want_format = 1 ] && pkgs+=("${format_pkgs[@]}")
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
+#include "portaflow/config/deck_reader.hpp"
 #include "portaflow/core/error.hpp"
-#include "portaflow/io/deck_reader.hpp"
-#include "portaflow/io/read_run_config.hpp"
+#include "portaflow/schemes/scheme_registry.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow::bench {
@@ -14,8 +15,8 @@ namespace portaflow::bench {
 namespace {
 
 RunConfig read_deck(const std::string& path, const std::vector<std::string>& overrides) {
-  io::DeckReader deck = io::DeckReader::from_file(path, overrides);
-  return io::read_run_config(deck);
+  DeckReader deck = DeckReader::from_file(path, overrides);
+  return read_run_config(deck);
 }
 
 class DeckCase final : public BenchCase {
@@ -25,13 +26,12 @@ class DeckCase final : public BenchCase {
 
   void step() override {
     if (broken_) return;
-    const double dt = solver_->stable_time_step();
-    // The driver's own check: a zero or non-finite step means a non-physical cell.
-    if (!(dt > 0) || !std::isfinite(dt)) {
+    // The driver's own check: no step (NaN) means a non-physical cell.
+    const double dt = solver_->step(std::numeric_limits<double>::infinity());
+    if (solver_->march() == MarchKind::kTimeAccurate && !(dt > 0 && std::isfinite(dt))) {
       broken_ = true;
       return;
     }
-    solver_->advance(dt);
   }
   long long cell_updates_per_step() const override { return cells_; }
   bool healthy() const override { return !broken_ && !solver_->find_nonphysical(); }

@@ -19,14 +19,16 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "portaflow/config/deck_reader.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/floating_point.hpp"
 #include "portaflow/core/types.hpp"
-#include "portaflow/io/read_run_config.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
+#include "portaflow/schemes/scheme_registry.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace {
@@ -85,8 +87,10 @@ int run(int argc, char** argv) {
   }
   if (positional.size() != 2)
     throw InputError("usage: portaflow-dump DECK OUT.csv [--steps N] [--set k=v]");
-  io::DeckReader deck = io::DeckReader::from_file(positional[0], overrides);
-  const RunConfig config = io::read_run_config(deck);
+  DeckReader deck = DeckReader::from_file(positional[0], overrides);
+  const RunConfig config = read_run_config(deck);
+  if (config.time.march != MarchKind::kTimeAccurate)
+    throw InputError(positional[0] + ": portaflow-dump runs time-accurate decks only");
 
   Kokkos::fence();
   const auto start = std::chrono::steady_clock::now();
@@ -95,11 +99,11 @@ int run(int argc, char** argv) {
   long long done = 0;
   const double t_end = config.time.t_end;
   while ((steps < 0 && solver->time() < t_end * (1 - 1e-12)) || (steps >= 0 && done < steps)) {
-    double dt = solver->stable_time_step();
+    const double limit =
+        steps < 0 ? t_end - solver->time() : std::numeric_limits<double>::infinity();
+    const double dt = solver->step(limit);
     if (!(dt > 0))
       throw Error("non-physical state after step " + std::to_string(done), ExitCode::kNonPhysical);
-    if (steps < 0 && dt > t_end - solver->time()) dt = t_end - solver->time();
-    solver->advance(dt);
     ++done;
   }
   Kokkos::fence();

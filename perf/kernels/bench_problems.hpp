@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "perf/bench_registry.hpp"
-#include "portaflow/schemes/run_config.hpp"
+#include "portaflow/config/run_config.hpp"
 
 namespace portaflow::bench {
 

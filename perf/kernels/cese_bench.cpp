@@ -31,7 +31,6 @@ RunConfig cese_config(int dimension, long long cells, KernelChoice kernel) {
   c.execution.kernel = kernel;
   c.mesh.dimension = dimension;
   if (dimension == 1) {
-    c.scheme = SchemeKind::kCese1D;
     c.mesh.cells = {static_cast<int>(cells), 1, 1};
     c.mesh.domain_min = {0, 0, 0};
     c.mesh.domain_max = {1, 1, 1};
@@ -39,7 +38,6 @@ RunConfig cese_config(int dimension, long long cells, KernelChoice kernel) {
     c.problem.riemann = {{1.0, 0.0, 1.0}, {0.125, 0.0, 0.1}, 0.5};
   } else {
     c = riemann_2d_config(cells);
-    c.scheme = SchemeKind::kCese2D;
     c.time.cfl = 0.4;
     c.execution.kernel = kernel;
   }

@@ -37,7 +37,9 @@
 #include <array>
 
 #include "perf/kernels/bench_problems.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/muscl_solver.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
 
 namespace portaflow::bench {
@@ -108,19 +110,6 @@ const char* method_name(HighOrderMethod method) {
   }
 }
 
-SchemeKind scheme_of(HighOrderMethod method) {
-  switch (method) {
-    case HighOrderMethod::kCpr:
-      return SchemeKind::kCpr;
-    case HighOrderMethod::kNdg:
-      return SchemeKind::kNdg;
-    case HighOrderMethod::kSd:
-      return SchemeKind::kSd;
-    default:
-      return SchemeKind::kDg;
-  }
-}
-
 const char* method_description(HighOrderMethod method) {
   switch (method) {
     case HighOrderMethod::kCpr:
@@ -167,9 +156,8 @@ BenchKernel element_kernel(HighOrderMethod method, int degree, KernelChoice kern
       costs[1],
       [method, degree, kernel, n](long long cells) {
         RunConfig c = vortex_config(cells, n);
-        c.scheme = scheme_of(method);
-        c.highorder.method = method;
-        c.highorder.degree = degree;
+        c.family<HighOrderConfig>().method = method;
+        c.family<HighOrderConfig>().degree = degree;
         c.execution.kernel = kernel;
         return std::make_unique<StageCase>(c);
       }};
@@ -189,12 +177,11 @@ BenchKernel element_kernel(HighOrderMethod method, int degree, KernelChoice kern
        "cell-stage updates per cell; isentropic vortex, n x n = cells",
        28.0 * sizeof(Real), 0.0, [](long long cells) {
          RunConfig c = vortex_config(cells, 1);
-         c.scheme = SchemeKind::kMuscl;
          c.time.cfl = 0.4;
-         c.fv.reconstruction = ReconstructionKind::kMuscl3;
-         c.fv.limiter = LimiterKind::kMinmod;
-         c.fv.tvb_m = 50;
-         c.fv.flux = FluxKind::kRusanov;
+         c.family<FvConfig>().reconstruction = ReconstructionKind::kMuscl3;
+         c.family<FvConfig>().limiter = LimiterKind::kMinmod;
+         c.family<FvConfig>().tvb_m = 50;
+         c.family<FvConfig>().flux = FluxKind::kRusanov;
          return std::make_unique<MusclStagesCase>(c);
        }});
   return true;

@@ -26,9 +26,9 @@
 
 #include "perf/bench_registry.hpp"
 #include "portaflow/core/parallel.hpp"
-#include "portaflow/schemes/incompressible/poisson.hpp"
-#include "portaflow/schemes/incompressible/poisson_matrix.hpp"
-#include "portaflow/schemes/incompressible/vorticity_transport.hpp"
+#include "portaflow/schemes/incompressible/poisson/poisson.hpp"
+#include "portaflow/schemes/incompressible/poisson/poisson_matrix.hpp"
+#include "portaflow/schemes/incompressible/transport/vorticity_transport.hpp"
 
 namespace portaflow::bench {
 

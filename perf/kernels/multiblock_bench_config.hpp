@@ -2,20 +2,19 @@
 // alpha 2, order 4, dissipation 0.1, CFL 1.5.
 #pragma once
 
-#include "portaflow/schemes/run_config.hpp"
+#include "portaflow/config/run_config.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 
 namespace portaflow::bench {
 
 inline RunConfig multiblock_bench_config(KernelChoice kernel) {
   RunConfig c;
-  c.scheme = SchemeKind::kMultiBlock;
-  c.scheme_name = "multiblock";
   c.physics.gamma = 1.4;
-  c.multiblock.order = 4;
-  c.multiblock.dissipation = 0.1;
+  c.family<MultiBlockOptions>().multiblock.order = 4;
+  c.family<MultiBlockOptions>().multiblock.dissipation = 0.1;
   c.time.cfl = 1.5;
-  c.freestream.mach = 0.63;
-  c.freestream.alpha_degrees = 2;
+  c.family<MultiBlockOptions>().freestream.mach = 0.63;
+  c.family<MultiBlockOptions>().freestream.alpha_degrees = 2;
   c.execution.kernel = kernel;
   return c;
 }

@@ -21,6 +21,7 @@
 // in its scratch (no room for face states), so its HLLC rebuilds E and 1 / rho on both sides
 // (+2 x 10) and its maximum is split_wave_rate's (19): 2 x (101 + 104 + 12) + 19 = 453.
 #include "perf/kernels/bench_problems.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
 
 namespace portaflow::bench {
@@ -29,11 +30,10 @@ namespace {
 
 RunConfig muscl_hancock_config(long long cells, KernelChoice kernel, FluxKind flux) {
   RunConfig c = riemann_2d_config(cells);
-  c.scheme = SchemeKind::kMusclHancock;
   c.time.cfl = 0.5;
   c.execution.kernel = kernel;
-  c.fv.limiter = LimiterKind::kVanLeer;
-  c.fv.flux = flux;
+  c.family<FvConfig>().limiter = LimiterKind::kVanLeer;
+  c.family<FvConfig>().flux = flux;
   return c;
 }
 
@@ -81,7 +81,7 @@ class SweepCase final : public BenchCase {
     step_.gas = physics::IdealGas{static_cast<Real>(config.physics.gamma)};
     step_.nx = config.mesh.cells[0];
     step_.ny = config.mesh.cells[1];
-    fv_ = config.fv;
+    fv_ = config.family<FvConfig>();
     boundary_ = config.boundary;
   }
   void step() override {

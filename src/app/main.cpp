@@ -1,26 +1,18 @@
 // The portaflow command: run, check and list decks. Every error ends here, as one message on
 // stderr and a documented exit code (README: exit codes).
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "portaflow/app/interrupt.hpp"
-#include "portaflow/app/kernel_times.hpp"
-#include "portaflow/app/run_driver.hpp"
-#include "portaflow/app/steady_driver.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/floating_point.hpp"
 #include "portaflow/core/types.hpp"
-#include "portaflow/io/atomic_write.hpp"
-#include "portaflow/io/checkpoint.hpp"
-#include "portaflow/io/deck_choices.hpp"
-#include "portaflow/io/output_folder.hpp"
-#include "portaflow/io/read_run_config.hpp"
-#include "portaflow/schemes/multiblock/steady_solver.hpp"
-#include "portaflow/schemes/solver.hpp"
+#include "portaflow/driver/commands.hpp"
+#include "portaflow/driver/interrupt.hpp"
+#include "portaflow/driver/kernel_times.hpp"
 
 namespace {
 
@@ -40,7 +32,7 @@ Options:
   --set KEY.PATH=VALUE   override one deck key, e.g. --set time.t_end=0.2 --set mesh.cells=800
                          (VALUE is YAML: 0.5, text, [400, 400], {rho: 1, u: 0, p: 1})
   --restart FILE         continue from a checkpoint (output.checkpoint_every, or the one an
-                         interrupted run wrote) of this deck (time-accurate schemes)
+                         interrupted run wrote) of this deck
   --overwrite            run into an output.dir holding another run's files, removing them
                          first (same as --set output.overwrite=true); without it that is refused
   --kokkos-threads=N     OpenMP threads (or set OMP_NUM_THREADS); other --kokkos-* options
@@ -99,103 +91,9 @@ CommandLine parse_command_line(int argc, char** argv) {
   return cl;
 }
 
-void list_available(std::ostream& out) {
-  out << "Schemes (deck key 'scheme'):\n";
-  for (const auto& s : available_schemes())
-    out << "  " << s.name << " ("
-        << (s.dimension > 0    ? std::to_string(s.dimension) + "D"
-            : s.dimension == 0 ? std::string("1D/2D")
-                               : std::string("2D/3D"))
-        << "): " << s.description << "\n";
-  io::print_deck_choices(out);
-}
-
-std::string describe_multiblock_mesh(const MultiBlockMeshConfig& m) {
-  const std::string nodes = std::to_string(m.nodes[0]) + " x " + std::to_string(m.nodes[1]);
-  switch (m.kind) {
-    case MultiBlockMeshKind::kBox:
-      return "box mesh of " + nodes + " nodes";
-    case MultiBlockMeshKind::kFourBlock:
-      return "four-block box mesh of " + nodes + " nodes";
-    case MultiBlockMeshKind::kNaca0012:
-      return "NACA 0012 C-mesh level " + std::to_string(m.level);
-    case MultiBlockMeshKind::kPlot3d:
-      return "Plot3D mesh " + m.plot3d_file;
-    case MultiBlockMeshKind::kCube:
-      return "3D cube mesh of " + nodes + " x " + std::to_string(m.nodes[2]) + " nodes";
-    case MultiBlockMeshKind::kCubeBlocks:
-      return "3D five-block cube mesh of " + nodes + " x " + std::to_string(m.nodes[2]) + " nodes";
-    case MultiBlockMeshKind::kNaca0012Extruded:
-      return "NACA 0012 C-mesh level " + std::to_string(m.level) + " extruded over " +
-             std::to_string(m.span_nodes) + " span nodes";
-  }
-  return "mesh";
-}
-
-// multiblock: a steady state, with its own driver (cycles and residuals, not time steps).
-int run_steady(const CommandLine& cl, const RunConfig& config) {
-  std::cout << version_text() << "\n"
-            << "deck " << cl.deck << ": scheme multiblock (order " << config.multiblock.order
-            << "), " << describe_multiblock_mesh(config.multiblock_mesh) << ", Mach "
-            << config.freestream.mach << ", alpha " << config.freestream.alpha_degrees
-            << " deg; at most " << config.steady.max_cycles << " cycles to a residual drop of "
-            << config.steady.residual_drop << "; output in " << config.output.dir << std::endl;
-  auto solver = make_steady_solver(config);
-  for (const auto& line : solver->setup_report()) std::cout << line << "\n";
-  const SteadySummary summary = run_to_steady(config, *solver, std::cout);
-  std::cout << "done: " << (summary.converged ? "converged" : "not converged") << " after "
-            << summary.cycles << " cycles in " << summary.wall_seconds << " s; outputs in "
-            << config.output.dir << "\n";
-  return 0;
-}
-
-int run_command(const CommandLine& cl) {
+DeckRequest deck_request(const CommandLine& cl) {
   if (cl.deck.empty()) throw InputError("'" + cl.command + "' needs a deck file");
-  io::DeckReader deck = io::DeckReader::from_file(cl.deck, cl.overrides);
-  const RunConfig config = io::read_run_config(deck);
-  if (cl.command == "check") {
-    std::cout << deck.resolved_text();
-    std::cout << "# " << cl.deck << ": OK\n";
-    return 0;
-  }
-  if (config.scheme == SchemeKind::kMultiBlock && !cl.restart.empty())
-    throw InputError("--restart " + cl.restart +
-                     ": checkpoint and restart are not supported "
-                     "for the multiblock scheme yet; run " +
-                     cl.deck + " without --restart (it starts from the free stream)");
-  io::prepare_output_folder(config.output, !cl.restart.empty(), std::cout);
-  const std::filesystem::path resolved = std::filesystem::path(config.output.dir) / "resolved.yaml";
-  io::write_atomically(resolved, [&](const std::filesystem::path& tmp) {
-    std::ofstream out(tmp);
-    out << deck.resolved_text();
-    if (!out) throw Error("cannot write " + tmp.string());
-  });
-  if (config.scheme == SchemeKind::kMultiBlock) return run_steady(cl, config);
-  std::cout << version_text() << "\n"
-            << "deck " << cl.deck << ": scheme " << config.scheme_name << ", "
-            << config.mesh.cell_count() << " cells, t_end = " << config.time.t_end << ", output in "
-            << config.output.dir << std::endl;  // flushed: a log file shows the run has begun
-  std::optional<io::Checkpoint> restart;
-  if (!cl.restart.empty()) {
-    restart = io::read_checkpoint(cl.restart);
-    if (restart->scheme != config.scheme_name || restart->cells != config.mesh.cells ||
-        restart->precision != kPrecisionName)
-      throw InputError(
-          "checkpoint '" + cl.restart + "' was written by a " + restart->scheme + " run (" +
-          restart->precision + ", cells " + std::to_string(restart->cells[0]) + " x " +
-          std::to_string(restart->cells[1]) + "); this deck asks for " + config.scheme_name + " (" +
-          kPrecisionName + ", cells " + std::to_string(config.mesh.cells[0]) + " x " +
-          std::to_string(config.mesh.cells[1]) + ")");
-  }
-  auto solver = make_solver(config);
-  const RunSummary summary = run_to_end(config, *solver, std::cout, restart);
-  std::cout << "done: " << summary.steps << " steps to t = " << summary.time << " in "
-            << summary.wall_seconds << " s (" << summary.cell_updates_per_second
-            << " cell-updates/s); outputs in " << config.output.dir << "\n";
-  for (const auto& [name, value] : solver->exact_errors())
-    std::cout << "error against the exact or published solution: " << name << " = " << value
-              << "\n";
-  return 0;
+  return {cl.deck, cl.overrides, cl.restart};
 }
 
 // An argument as a shell reads it back: quoted when it holds anything but plain characters.
@@ -235,12 +133,16 @@ int main(int argc, char** argv) {
   try {
     const CommandLine cl = parse_command_line(argc, argv);
     if (cl.command == "list") {
-      list_available(std::cout);
+      list_schemes(std::cout);
       return 0;
     }
     if (cl.command != "run" && cl.command != "check")
       throw InputError("unknown command '" + cl.command + "'; try 'portaflow --help'");
-    if (cl.command == "check") return run_command(cl);  // validation only: no Kokkos needed
+    if (cl.command == "check") {  // validation only: no Kokkos needed
+      check_deck(deck_request(cl), std::cout);
+      return 0;
+    }
+    const DeckRequest request = deck_request(cl);
     // Pinned threads unless the user chose otherwise (Kokkos recommends spread + threads).
     setenv("OMP_PROC_BIND", "spread", /*overwrite=*/0);
     setenv("OMP_PLACES", "threads", 0);
@@ -250,11 +152,15 @@ int main(int argc, char** argv) {
     // of taking the default action halfway through the process's exit.
     static const InterruptHandlers* const handlers = new InterruptHandlers();
     static_cast<void>(handlers);
-    int status = 0;
     try {
+      const auto before_kokkos = std::chrono::steady_clock::now();
       Kokkos::ScopeGuard kokkos(argc, argv);
+      TimeSplit split;
+      split.startup =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - before_kokkos).count();
       const KernelTimes kernel_times;
-      status = run_command(cl);
+      std::cout << version_text() << "\n";
+      run_deck(request, std::cout, split);
       kernel_times.report(std::cerr);
     } catch (const Interrupted& stop) {
       std::cerr << "portaflow: " << stop.what() << continue_text(cl, stop) << "\n";
@@ -266,7 +172,7 @@ int main(int argc, char** argv) {
                 << " came after the last step; the run is complete and its outputs are whole\n";
       return 128 + signal_number;
     }
-    return status;
+    return 0;
   } catch (const Error& e) {
     std::cerr << "portaflow: " << e.what() << "\n";
     return static_cast<int>(e.code());

@@ -12,7 +12,7 @@ namespace portaflow::io {
 
 namespace {
 
-constexpr const char* kMagic = "PortaFlow checkpoint 1";
+constexpr const char* kMagic = "PortaFlow checkpoint 2";
 
 std::string hex(double v) {
   char text[64];
@@ -49,9 +49,11 @@ void write_checkpoint(const std::filesystem::path& file, const Checkpoint& c) {
       << "cells " << c.cells[0] << " " << c.cells[1] << " " << c.cells[2] << "\n"
       << "time " << hex(c.state.time) << "\n"
       << "steps " << c.state.steps << "\n"
-      << "outputs_passed " << c.outputs_passed << "\n"
       << "frames " << c.frames.size() << "\n";
   for (const auto& [time, name] : c.frames) out << "frame " << hex(time) << " " << name << "\n";
+  out << "march " << c.march.size();
+  for (const double v : c.march) out << " " << hex(v);
+  out << "\n";
   out << "arrays " << c.state.arrays.size() << "\n";
   for (const auto& a : c.state.arrays) {
     out << "array " << a.name << " " << a.extents.size();
@@ -78,13 +80,23 @@ Checkpoint read_checkpoint(const std::filesystem::path& file) {
   std::istringstream(h.expect("cells")) >> c.cells[0] >> c.cells[1] >> c.cells[2];
   c.state.time = std::strtod(h.expect("time").c_str(), nullptr);
   c.state.steps = std::stoll(h.expect("steps"));
-  c.outputs_passed = std::stoll(h.expect("outputs_passed"));
   const long long frames = std::stoll(h.expect("frames"));
   for (long long k = 0; k < frames; ++k) {
     std::istringstream line(h.expect("frame"));
     std::string time, name;
     line >> time >> name;
     c.frames.emplace_back(std::strtod(time.c_str(), nullptr), name);
+  }
+  {
+    std::istringstream line(h.expect("march"));
+    std::size_t count = 0;
+    line >> count;
+    for (std::size_t k = 0; k < count && line; ++k) {
+      std::string value;
+      line >> value;
+      c.march.push_back(std::strtod(value.c_str(), nullptr));
+    }
+    if (!line) h.fail("has a malformed march line");
   }
   const long long arrays = std::stoll(h.expect("arrays"));
   for (long long k = 0; k < arrays; ++k) {

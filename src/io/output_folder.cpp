@@ -24,16 +24,13 @@ bool is_numbered(const std::string& stem) {
          all_digits(stem.substr(underscore + 1));
 }
 
-bool is_our_file(const fs::path& file) {
-  static const std::set<std::string> fixed = {
-      "resolved.yaml",      "history.csv",      "checkpoint.pfc",
-      "final.csv",          "final.vtr",        "final.vtu",
-      "final.vtm",          "final.vts",        "surface_cp.csv",
-      "forces.csv",         "grid.xyz",         "surface.csv",
-      "centreline_u.csv",   "centreline_v.csv", "ghia_comparison.csv",
-      "blasius_profile.csv"};
+bool is_our_file(const fs::path& file, const std::vector<std::string>& result_files) {
+  static const std::set<std::string> fixed = {"resolved.yaml", "history.csv", "checkpoint.pfc",
+                                              "final.csv",     "final.vtr",   "final.vtu",
+                                              "final.vtm",     "final.vts"};
   const std::string name = file.filename().string();
   if (fixed.count(name)) return true;
+  if (std::find(result_files.begin(), result_files.end(), name) != result_files.end()) return true;
   const std::string extension = file.extension().string();
   if (extension == ".pvd") return true;
   static const std::set<std::string> frames = {".vtr", ".vtu", ".vts", ".vtm"};
@@ -56,13 +53,14 @@ bool is_our_piece_folder(const fs::path& folder) {
 
 }  // namespace
 
-std::vector<fs::path> earlier_run_files(const fs::path& folder) {
+std::vector<fs::path> earlier_run_files(const fs::path& folder,
+                                        const std::vector<std::string>& result_files) {
   std::vector<fs::path> found;
   std::error_code status;
   for (const auto& entry : fs::directory_iterator(folder, status)) {
     std::error_code ignored;
     if (entry.is_regular_file(ignored)
-            ? is_our_file(entry.path())
+            ? is_our_file(entry.path(), result_files)
             : entry.is_directory(ignored) && is_our_piece_folder(entry.path()))
       found.push_back(entry.path());
   }
@@ -70,7 +68,8 @@ std::vector<fs::path> earlier_run_files(const fs::path& folder) {
   return found;
 }
 
-void prepare_output_folder(const OutputConfig& output, bool restarting, std::ostream& log) {
+void prepare_output_folder(const OutputConfig& output, const std::vector<std::string>& result_files,
+                           bool restarting, std::ostream& log) {
   const fs::path folder = output.dir;
   ensure_directory(folder);
   const auto stale = remove_stale_temporaries(folder);
@@ -80,7 +79,7 @@ void prepare_output_folder(const OutputConfig& output, bool restarting, std::ost
         << stale.front().filename().string() << ")\n";
   if (restarting) return;
 
-  const auto earlier = earlier_run_files(folder);
+  const auto earlier = earlier_run_files(folder, result_files);
   if (earlier.empty()) return;
   if (!output.overwrite) {
     std::string examples;

@@ -8,6 +8,61 @@
 
 namespace portaflow::io {
 
+namespace fs = std::filesystem;
+
+namespace {
+
+const HostField* find_field(const BlockSnapshot& block, const std::string& name) {
+  for (const auto& field : block.fields)
+    if (field.name == name) return &field;
+  return nullptr;
+}
+
+// VTK's vectors are 3-component tuples, interleaved (u0, v0, w0, u1, ...).
+NamedArray velocity_vector(const BlockSnapshot& block, std::size_t nodes) {
+  const HostField* components[3] = {find_field(block, "u"), find_field(block, "v"),
+                                    find_field(block, "w")};
+  NamedArray velocity{"velocity", 3, std::vector<double>(3 * nodes, 0.0)};
+  for (int c = 0; c < 3; ++c) {
+    if (!components[c]) continue;
+    for (std::size_t n = 0; n < nodes; ++n) velocity.values[3 * n + c] = components[c]->values[n];
+  }
+  return velocity;
+}
+
+// A CSV text cell: as it is, or quoted (RFC 4180) when it holds a separator or a quote.
+std::string csv_text(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+// The one curvilinear grid of a nodes snapshot, as its .vts (point data only, no vector).
+StructuredBlock to_curvilinear_block(const BlockSnapshot& nodes) {
+  StructuredBlock block;
+  block.points = nodes.nodes;
+  block.point_coordinates = nodes.coordinates;
+  for (const auto& field : nodes.fields) block.point_data.push_back({field.name, 1, field.values});
+  return block;
+}
+
+const char* extension(const SolutionSnapshot& snapshot) {
+  switch (snapshot.kind) {
+    case OutputKind::kCells:
+      return ".vtr";
+    case OutputKind::kElements:
+      return ".vtu";
+    case OutputKind::kNodes:
+      return ".vts";
+    case OutputKind::kBlocks:
+      return ".vtm";
+  }
+  return "";
+}
+
+}  // namespace
+
 StructuredBlock to_structured_block(const SolutionSnapshot& snapshot) {
   StructuredBlock block;
   std::vector<double>* axes[3] = {&block.x_axis, &block.y_axis, &block.z_axis};
@@ -24,25 +79,6 @@ StructuredBlock to_structured_block(const SolutionSnapshot& snapshot) {
   return block;
 }
 
-void write_line_out_csv(const std::filesystem::path& file, const SolutionSnapshot& snapshot) {
-  require(snapshot.dimension == 1, "internal error: a CSV line-out needs a 1D snapshot");
-  const auto& edges = snapshot.edges[0];
-  std::vector<std::string> header{"x"};
-  std::vector<std::vector<double>> columns(1);
-  for (std::size_t k = 0; k + 1 < edges.size(); ++k)
-    columns[0].push_back(0.5 * (edges[k] + edges[k + 1]));
-  for (const auto& field : snapshot.fields) {
-    header.push_back(field.name);
-    columns.push_back(field.values);
-  }
-  write_csv(file, header, columns);
-}
-
-SolutionOutput::SolutionOutput(const OutputConfig& config) : config_(config), dir_(config.dir) {
-  ensure_directory(dir_);
-  if (config_.vtk) series_ = std::make_unique<PvdSeries>(dir_ / (config_.name + ".pvd"));
-}
-
 LagrangeQuadMesh to_lagrange_mesh(const SolutionSnapshot& snapshot) {
   require(snapshot.elements.has_value(), "internal error: not a high-order snapshot");
   const LagrangeQuadSnapshot& e = *snapshot.elements;
@@ -57,43 +93,115 @@ LagrangeQuadMesh to_lagrange_mesh(const SolutionSnapshot& snapshot) {
   return mesh;
 }
 
-namespace {
-
-StructuredBlock to_curvilinear_block(const CurvilinearNodesSnapshot& nodes) {
-  StructuredBlock block;
-  block.points = {nodes.points[0], nodes.points[1], 1};
-  block.point_coordinates = nodes.coordinates;
-  for (const auto& field : nodes.point_fields)
-    block.point_data.push_back({field.name, 1, field.values});
-  return block;
+std::vector<std::pair<std::string, StructuredBlock>> to_structured_blocks(
+    const SolutionSnapshot& snapshot) {
+  std::vector<std::pair<std::string, StructuredBlock>> blocks;
+  for (std::size_t b = 0; b < snapshot.blocks.size(); ++b) {
+    const BlockSnapshot& source = snapshot.blocks[b];
+    const std::string name = source.name.empty() ? "block_" + std::to_string(b) : source.name;
+    StructuredBlock block;
+    block.points = source.nodes;
+    const std::size_t nodes = number_of_points(block);
+    if (source.coordinates.size() != 3 * nodes)
+      throw Error("multi-block snapshot, block '" + name +
+                  "': " + std::to_string(source.coordinates.size()) + " coordinates for " +
+                  std::to_string(nodes) + " nodes (expected x, y, z per node)");
+    block.point_coordinates = source.coordinates;
+    for (const auto& field : source.fields) {
+      if (field.values.size() != nodes)
+        throw Error("multi-block snapshot, block '" + name + "': field '" + field.name + "' has " +
+                    std::to_string(field.values.size()) + " values for " + std::to_string(nodes) +
+                    " nodes");
+      block.point_data.push_back({field.name, 1, field.values});
+    }
+    if (find_field(source, "u") && find_field(source, "v"))
+      block.point_data.push_back(velocity_vector(source, nodes));
+    blocks.emplace_back(name, std::move(block));
+  }
+  return blocks;
 }
 
-// A 2D snapshot's file: .vtu for high-order elements, .vts for nodes of a curvilinear grid,
-// .vtr for a rectilinear grid.
-void write_2d(const std::filesystem::path& file, const SolutionSnapshot& snapshot) {
-  if (snapshot.elements)
-    write_vtu(file, to_lagrange_mesh(snapshot));
-  else if (snapshot.nodes)
-    write_vts(file, to_curvilinear_block(*snapshot.nodes));
-  else
-    write_vtr(file, to_structured_block(snapshot));
+void write_line_out_csv(const fs::path& file, const SolutionSnapshot& snapshot) {
+  require(snapshot.kind == OutputKind::kCells && snapshot.dimension == 1,
+          "internal error: a CSV line-out needs a 1D cells snapshot");
+  const auto& edges = snapshot.edges[0];
+  std::vector<std::string> header{"x"};
+  std::vector<std::vector<double>> columns(1);
+  for (std::size_t k = 0; k + 1 < edges.size(); ++k)
+    columns[0].push_back(0.5 * (edges[k] + edges[k + 1]));
+  for (const auto& field : snapshot.fields) {
+    header.push_back(field.name);
+    columns.push_back(field.values);
+  }
+  write_csv(file, header, columns);
 }
 
-const char* extension_2d(const SolutionSnapshot& snapshot) {
-  return snapshot.elements ? ".vtu" : snapshot.nodes ? ".vts" : ".vtr";
+void write_result_table(const fs::path& folder, const ResultTable& table) {
+  const fs::path file = folder / (table.name + ".csv");
+  if (table.label_header.empty()) {
+    write_csv(file, table.header, table.columns);
+    return;
+  }
+  for (const auto& column : table.columns)
+    require(column.size() == table.labels.size(),
+            "internal error: table '" + table.name + "' has columns of different lengths");
+  std::string text = table.label_header;
+  for (const auto& name : table.header) text += "," + name;
+  text += "\n";
+  for (std::size_t r = 0; r < table.labels.size(); ++r) {
+    text += csv_text(table.labels[r]);
+    for (const auto& column : table.columns) text += "," + format_round_trip(column[r]);
+    text += "\n";
+  }
+  write_text_atomically(file, text);
 }
 
-}  // namespace
+fs::path dataset_file(const fs::path& folder, const std::string& stem,
+                      const SolutionSnapshot& snapshot) {
+  return folder / (stem + extension(snapshot));
+}
 
-std::filesystem::path SolutionOutput::write_frame(const SolutionSnapshot& snapshot) {
+void write_dataset(const fs::path& file, const SolutionSnapshot& snapshot) {
+  switch (snapshot.kind) {
+    case OutputKind::kCells:
+      write_vtr(file, to_structured_block(snapshot));
+      return;
+    case OutputKind::kElements:
+      write_vtu(file, to_lagrange_mesh(snapshot));
+      return;
+    case OutputKind::kNodes:
+      require(snapshot.blocks.size() == 1, "internal error: a nodes snapshot has one grid");
+      write_vts(file, to_curvilinear_block(snapshot.blocks.front()));
+      return;
+    case OutputKind::kBlocks:
+      write_vtm(file, to_structured_blocks(snapshot));
+      return;
+  }
+}
+
+SolutionOutput::SolutionOutput(const OutputConfig& config) : config_(config), dir_(config.dir) {
+  ensure_directory(dir_);
+  if (config_.vtk) series_ = std::make_unique<PvdSeries>(dir_ / (config_.name + ".pvd"));
+}
+
+fs::path SolutionOutput::next_frame_file(const SolutionSnapshot& snapshot) const {
   if (!series_) return {};
   char number[24];
-  std::snprintf(number, sizeof number, "_%04d%s", frames_, extension_2d(snapshot));
-  const std::filesystem::path file = dir_ / (config_.name + number);
-  write_2d(file, snapshot);
-  series_->add(snapshot.time, file);
-  frame_list_.emplace_back(snapshot.time, file.filename().string());
+  std::snprintf(number, sizeof number, "_%04d", frames_);
+  return dataset_file(dir_, config_.name + number, snapshot);
+}
+
+void SolutionOutput::frame_written(const fs::path& file, double series_time) {
+  series_->add(series_time, file);
+  frame_list_.emplace_back(series_time, file.filename().string());
   ++frames_;
+}
+
+fs::path SolutionOutput::write_frame(const SolutionSnapshot& snapshot, double series_time) {
+  const fs::path file = next_frame_file(snapshot);
+  if (file.empty()) return {};
+  write_dataset(file, snapshot);
+  frame_written(file, series_time);
   return file;
 }
 
@@ -105,14 +213,14 @@ void SolutionOutput::restore_frames(const std::vector<std::pair<double, std::str
   frames_ = static_cast<int>(frames.size());
 }
 
-std::filesystem::path SolutionOutput::write_final(const SolutionSnapshot& snapshot) {
-  if (snapshot.dimension == 1) {
+fs::path SolutionOutput::write_final(const SolutionSnapshot& snapshot) {
+  if (snapshot.kind == OutputKind::kCells && snapshot.dimension == 1) {
     const auto file = dir_ / "final.csv";
     write_line_out_csv(file, snapshot);
     return file;
   }
-  const auto file = dir_ / (std::string("final") + extension_2d(snapshot));
-  write_2d(file, snapshot);
+  const fs::path file = dataset_file(dir_, "final", snapshot);
+  write_dataset(file, snapshot);
   return file;
 }
 

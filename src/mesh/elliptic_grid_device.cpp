@@ -7,6 +7,7 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/numerics/tridiagonal.hpp"
 
 namespace portaflow::mesh {
 
@@ -47,11 +48,10 @@ struct DeviceGrid {
   }
 };
 
-// One line's tridiagonal system in team scratch: row r is the line's node r + 1 (its two end
-// nodes stay fixed), with the rows' lower, diagonal and upper coefficients and the right-hand
-// sides for x and y; Thomas leaves the solution in the right-hand sides.
-enum LineArray { kLower, kDiagonal, kUpper, kRhsX, kRhsY, kLineArrays };
-using LineSystem = ScratchView<double**>;  // (LineArray, row)
+// One line's tridiagonal system in team scratch (numerics/tridiagonal.hpp): row r is the line's
+// node r + 1 (its two end nodes stay fixed), two right-hand sides, x and y; a second set of rows
+// for cyclic reduction's double buffer.
+using Lines = tridiagonal::ScratchLines<2, double>;
 
 // Node k of a line along j (i fixed) or along i (j fixed), as (j, i).
 struct AlongJ {
@@ -69,86 +69,81 @@ struct AlongI {
   }
 };
 
-// The row of node (i, j) in a line along j (Node = AlongJ) or along i: the coefficients along the
-// line go into the system, the two neighbours across it (known) into the right-hand sides.
+// Row r (node r + 1) of a line along j (Node = AlongJ) or along i: the coefficients along the
+// line go into the system, the two neighbours across it (known) into the right-hand sides, and at
+// the line's first and last rows the fixed end nodes too. A GPU team solves by cyclic reduction,
+// which needs the row divided by its diagonal (`unit`); Thomas takes it as it is, in the host's
+// order of operations (LineRelaxation::solve), so the CPU's device grid and the host's agree to
+// round-off.
 template <class Node>
-KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const LineSystem& s, int r, int i,
-                                     int j) {
+KOKKOS_INLINE_FUNCTION void fill_row(const DeviceGrid& g, const Lines& s, int r, int count,
+                                     const Node& node, bool unit) {
   constexpr bool kAlongJ = std::is_same<Node, AlongJ>::value;
+  int j, i;
+  node(r + 1, j, i);
   const GridStencil a = g.stencil(i, j);
   const double across_low = kAlongJ ? a.w : a.s, across_high = kAlongJ ? a.e : a.n;
   const int j_low = kAlongJ ? j : j - 1, i_low = kAlongJ ? i - 1 : i;
   const int j_high = kAlongJ ? j : j + 1, i_high = kAlongJ ? i + 1 : i;
-  s(kLower, r) = kAlongJ ? a.s : a.w;
-  s(kDiagonal, r) = a.centre;
-  s(kUpper, r) = kAlongJ ? a.n : a.e;
-  s(kRhsX, r) = a.source_x - across_low * g.x(j_low, i_low) - across_high * g.x(j_high, i_high);
-  s(kRhsY, r) = a.source_y - across_low * g.y(j_low, i_low) - across_high * g.y(j_high, i_high);
-}
-
-// Thomas on the line's rows, in the host's order of operations (LineRelaxation::solve), so the
-// device and host grids agree to round-off. One thread: the recurrence is sequential.
-template <class Node>
-KOKKOS_INLINE_FUNCTION void thomas(const DeviceGrid& g, const LineSystem& s, int count,
-                                   const Node& node) {
-  const int last = count - 3;  // the last row
-  int j0, i0, j1, i1;
-  node(0, j0, i0);
-  node(count - 1, j1, i1);
-  s(kRhsX, 0) -= s(kLower, 0) * g.x(j0, i0);
-  s(kRhsY, 0) -= s(kLower, 0) * g.y(j0, i0);
-  s(kRhsX, last) -= s(kUpper, last) * g.x(j1, i1);
-  s(kRhsY, last) -= s(kUpper, last) * g.y(j1, i1);
-  for (int r = 1; r <= last; ++r) {
-    const double factor = s(kLower, r) / s(kDiagonal, r - 1);
-    s(kDiagonal, r) -= factor * s(kUpper, r - 1);
-    s(kRhsX, r) -= factor * s(kRhsX, r - 1);
-    s(kRhsY, r) -= factor * s(kRhsY, r - 1);
+  s.sub(r) = kAlongJ ? a.s : a.w;
+  s.diagonal(r) = a.centre;
+  s.super(r) = kAlongJ ? a.n : a.e;
+  s.rhs(0, r) = a.source_x - across_low * g.x(j_low, i_low) - across_high * g.x(j_high, i_high);
+  s.rhs(1, r) = a.source_y - across_low * g.y(j_low, i_low) - across_high * g.y(j_high, i_high);
+  const int last = count - 3;
+  if (r == 0) {
+    int j0, i0;
+    node(0, j0, i0);
+    s.rhs(0, 0) -= s.sub(0) * g.x(j0, i0);
+    s.rhs(1, 0) -= s.sub(0) * g.y(j0, i0);
   }
-  double x_next = 0.0, y_next = 0.0;
-  for (int r = last; r >= 0; --r) {
-    const double upper = r == last ? 0.0 : s(kUpper, r);
-    x_next = (s(kRhsX, r) - upper * x_next) / s(kDiagonal, r);
-    y_next = (s(kRhsY, r) - upper * y_next) / s(kDiagonal, r);
-    s(kRhsX, r) = x_next;
-    s(kRhsY, r) = y_next;
+  if (r == last) {
+    int j1, i1;
+    node(count - 1, j1, i1);
+    s.rhs(0, last) -= s.super(last) * g.x(j1, i1);
+    s.rhs(1, last) -= s.super(last) * g.y(j1, i1);
+  }
+  if (unit) {
+    const double inverse = 1.0 / s.diagonal(r);
+    s.rhs(0, r) *= inverse;
+    s.rhs(1, r) *= inverse;
+    tridiagonal::set_unit_row(s, r, s.sub(r), s.diagonal(r), s.super(r));
   }
 }
 
-// One line relaxed by one team: the rows' coefficients in parallel, Thomas, then the relaxed
-// moves (measured against the old positions, as on the host) and the update in parallel.
+// One line relaxed by one team: the rows' coefficients in parallel, the line solved, then the
+// relaxed moves (measured against the old positions, as on the host) and the update in parallel.
 // Returns the largest squared relative move, infinite for a NaN (so the caller's max keeps it).
 template <class Node>
 KOKKOS_INLINE_FUNCTION double relax_line(const TeamMember& member, const DeviceGrid& g,
-                                         const LineSystem& s, int count, const Node& node,
+                                         const Lines& s, int count, const Node& node,
                                          double relaxation) {
   const int rows = count - 2;
-  team_for(member, rows, [&](Index r) {
-    int j, i;
-    node(static_cast<int>(r) + 1, j, i);
-    fill_row<Node>(g, s, static_cast<int>(r), i, j);
-  });
+  const bool unit = member.team_size() > 1;
+  team_for(member, rows,
+           [&](Index r) { fill_row<Node>(g, s, static_cast<int>(r), count, node, unit); });
   team_barrier(member);
-  Kokkos::single(Kokkos::PerTeam(member), [&]() { thomas(g, s, count, node); });
-  team_barrier(member);
-  const double largest = team_max<double>(member, rows, [&](Index r) {
+  const Lines solved = tridiagonal::solve_in_team(member, s, rows);
+  const double largest = team_max<double>(member, rows, [&](Index index) {
+    const int r = static_cast<int>(index);
     int jc, ic, jb, ib;
-    node(static_cast<int>(r) + 1, jc, ic);
-    node(static_cast<int>(r), jb, ib);
+    node(r + 1, jc, ic);
+    node(r, jb, ib);
     const double sx = g.x(jc, ic) - g.x(jb, ib), sy = g.y(jc, ic) - g.y(jb, ib);
-    const double dx = relaxation * (s(kRhsX, r) - g.x(jc, ic));
-    const double dy = relaxation * (s(kRhsY, r) - g.y(jc, ic));
-    s(kLower, r) = dx;  // the coefficients are spent: keep the moves there
-    s(kUpper, r) = dy;
+    const double dx = relaxation * (solved.solution(0, r) - g.x(jc, ic));
+    const double dy = relaxation * (solved.solution(1, r) - g.y(jc, ic));
+    solved.sub(r) = dx;  // the coefficients are spent: keep the moves there
+    solved.super(r) = dy;
     const double change = (dx * dx + dy * dy) / (sx * sx + sy * sy);
     return change != change ? math::infinity() : change;
   });
   team_barrier(member);
-  team_for(member, rows, [&](Index r) {
+  team_for(member, rows, [&](Index index) {
+    const int r = static_cast<int>(index);
     int j, i;
-    node(static_cast<int>(r) + 1, j, i);
-    g.x(j, i) += s(kLower, r);
-    g.y(j, i) += s(kUpper, r);
+    node(r + 1, j, i);
+    g.x(j, i) += solved.sub(r);
+    g.y(j, i) += solved.super(r);
   });
   return largest;
 }
@@ -161,18 +156,19 @@ double relax_lines(const char* label, const DeviceGrid& g, int first, double rel
   const int count = kAlongJ ? g.nj : g.ni;  // nodes along a line
   const int across = kAlongJ ? g.ni : g.nj;
   const int lines = (across - 1 - first + 1) / 2;
-  const std::size_t bytes = LineSystem::shmem_size(kLineArrays, count - 2);
+  const std::size_t bytes = ScratchView<double**>::shmem_size(2 * Lines::rows(), count - 2);
   const int level = scratch_level_for(bytes);
   double largest = 0.0;
   par_reduce_teams(
       label, lines, bytes,
       KOKKOS_LAMBDA(const TeamMember& member, double& m) {
-        const LineSystem s(member.team_scratch(level), kLineArrays, count - 2);
+        const Lines s{
+            ScratchView<double**>(member.team_scratch(level), 2 * Lines::rows(), count - 2)};
         const Node node{first + 2 * member.league_rank()};
         const double change = relax_line(member, g, s, count, node, relaxation);
         Kokkos::single(Kokkos::PerTeam(member), [&]() { m = change > m ? change : m; });
       },
-      Kokkos::Max<double>(largest), 0, level);
+      Kokkos::Max<double>(largest), tridiagonal::team_size_for_lines(count - 2), level);
   return largest;
 }
 

@@ -9,27 +9,27 @@
 #include <string>
 #include <vector>
 
-#include "portaflow/io/read_run_config.hpp"
+#include "portaflow/config/deck_reader.hpp"
 #include "portaflow/physics/riemann_exact.hpp"
+#include "portaflow/schemes/scheme_registry.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow::test {
 
 inline RunConfig deck_config(const std::string& deck,
                              const std::vector<std::string>& overrides = {}) {
-  io::DeckReader reader =
-      io::DeckReader::from_file(std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + deck, overrides);
-  return io::read_run_config(reader);
+  DeckReader reader =
+      DeckReader::from_file(std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + deck, overrides);
+  return read_run_config(reader);
 }
 
 // Marches to t_end with the solver's own CFL step; returns the number of steps.
 inline long long run_to(Solver& solver, double t_end, long long max_steps = 10000000) {
   long long steps = 0;
   while (solver.time() < t_end * (1 - 1e-12) && steps < max_steps) {
-    const double dt = std::min(solver.stable_time_step(), t_end - solver.time());
+    const double dt = solver.step(t_end - solver.time());
     EXPECT_GT(dt, 0) << "non-physical state after step " << steps;
     if (!(dt > 0)) break;
-    solver.advance(dt);
     ++steps;
   }
   return steps;

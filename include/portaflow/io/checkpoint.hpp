@@ -16,8 +16,10 @@ struct Checkpoint {
   std::string scheme;
   std::string precision;
   std::array<int, 3> cells{1, 1, 1};
-  long long outputs_passed = 0;                        // output times t_k = k * every reached
   std::vector<std::pair<double, std::string>> frames;  // VTK frames written: (time, file name)
+  // The run loop's own state of the march (the output times passed, a steady run's reference
+  // residuals, its wall time so far).
+  std::vector<double> march;
   SolverState state;
 };
 

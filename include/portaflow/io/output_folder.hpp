@@ -7,22 +7,25 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <string>
 #include <vector>
 
-#include "portaflow/schemes/run_config.hpp"
+#include "portaflow/config/run_config.hpp"
 
 namespace portaflow::io {
 
 // The files a PortaFlow run writes, found in `folder`: resolved.yaml, history.csv,
-// checkpoint.pfc, final.*, surface_cp.csv, forces.csv, the incompressible solver's grid.xyz,
-// surface.csv and comparison tables, *.pvd, <name>_<digits>.vt? frames and
-// the piece folders of multi-block frames. Anything else is not ours and is left alone.
-std::vector<std::filesystem::path> earlier_run_files(const std::filesystem::path& folder);
+// checkpoint.pfc, final.*, *.pvd, <name>_<digits>.vt? frames, the piece folders of multi-block
+// frames, and the schemes' result files (`result_files`: every scheme's, from its descriptor).
+// Anything else is not ours and is left alone.
+std::vector<std::filesystem::path> earlier_run_files(const std::filesystem::path& folder,
+                                                     const std::vector<std::string>& result_files);
 
 // Creates output.dir, removes stale temporaries, and for a new run (not a restart, which
 // continues the run whose files are there) refuses or clears another run's files as above.
 // Throws InputError naming the folder, a few of the files and the three ways on. Says on `log`
 // what it removed.
-void prepare_output_folder(const OutputConfig& output, bool restarting, std::ostream& log);
+void prepare_output_folder(const OutputConfig& output, const std::vector<std::string>& result_files,
+                           bool restarting, std::ostream& log);
 
 }  // namespace portaflow::io

@@ -1,6 +1,8 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/cese/cese_boundaries.hpp"
+#include "portaflow/schemes/cese/cese_config.hpp"
+#include "portaflow/schemes/cese/cese_scheme.hpp"
 #include "portaflow/schemes/cese/cese_solver.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 
@@ -75,7 +77,7 @@ void Cese1DSolver::advance(double dt) {
   HalfStep<1> step;
   step.h = static_cast<Real>(0.5 * dt);
   step.spacing[0] = static_cast<Real>(axis_.dx);
-  step.alpha = static_cast<Real>(config_.cese.alpha);
+  step.alpha = static_cast<Real>(config_.family<CeseConfig>().alpha);
   step.gas.gamma = static_cast<Real>(config_.physics.gamma);
   const Index n = axis_.cells;
   fill_ghosts_1d(state_, n, config_.boundary.side[0], config_.boundary.side[1]);
@@ -83,6 +85,10 @@ void Cese1DSolver::advance(double dt) {
   half_step_1d(state_, edges_, n + 1, 0, step, variant_, tile_);
   half_step_1d(edges_, state_, n, 1, step, variant_, tile_);
   finish_step(dt);
+}
+
+std::unique_ptr<Solver> make_cese1d_solver(const RunConfig& config) {
+  return std::make_unique<Cese1DSolver>(config);
 }
 
 }  // namespace portaflow::cese

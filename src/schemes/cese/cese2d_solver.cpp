@@ -3,6 +3,8 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/cese/cese_boundaries.hpp"
+#include "portaflow/schemes/cese/cese_config.hpp"
+#include "portaflow/schemes/cese/cese_scheme.hpp"
 #include "portaflow/schemes/cese/cese_solver.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 
@@ -83,12 +85,16 @@ void Cese2DSolver::advance(double dt) {
   step.h = static_cast<Real>(0.5 * dt);
   step.spacing[0] = static_cast<Real>(grid_.dx);
   step.spacing[1] = static_cast<Real>(grid_.dy);
-  step.alpha = static_cast<Real>(config_.cese.alpha);
+  step.alpha = static_cast<Real>(config_.family<CeseConfig>().alpha);
   step.gas.gamma = static_cast<Real>(config_.physics.gamma);
   fill_ghosts_2d(state_, grid_.nx, grid_.ny, config_.boundary);
   half_step_2d(state_, corners_, grid_.ny + 1, grid_.nx + 1, 0, step, variant_, tile_);
   half_step_2d(corners_, state_, grid_.ny, grid_.nx, 1, step, variant_, tile_);
   finish_step(dt);
+}
+
+std::unique_ptr<Solver> make_cese2d_solver(const RunConfig& config) {
+  return std::make_unique<Cese2DSolver>(config);
 }
 
 }  // namespace portaflow::cese

@@ -16,8 +16,7 @@ KOKKOS_INLINE_FUNCTION Euler1::State load(const View& u, Index i) {
 }
 }  // namespace
 
-ConservedTotals conserved_totals_1d(const Field1D& u, IndexRange interior,
-                                    const UniformAxis& axis) {
+Monitors conserved_totals_1d(const Field1D& u, IndexRange interior, const UniformAxis& axis) {
   // All three sums in one pass (one launch and read-back a step, see conserved_totals_2d).
   using Sums = SumArray<double, Euler1::kNumVars>;
   Sums sums;
@@ -27,7 +26,7 @@ ConservedTotals conserved_totals_1d(const Field1D& u, IndexRange interior,
         for (int v = 0; v < Euler1::kNumVars; ++v) acc.value[v] += static_cast<double>(u(v, i));
       },
       Kokkos::Sum<Sums>(sums));
-  ConservedTotals totals{{"mass", "momentum_x", "energy"}, {}};
+  Monitors totals{{"mass", "momentum_x", "energy"}, {}};
   for (int v = 0; v < Euler1::kNumVars; ++v) totals.values.push_back(sums.value[v] * axis.dx);
   return totals;
 }

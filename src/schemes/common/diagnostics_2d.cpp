@@ -19,7 +19,7 @@ KOKKOS_INLINE_FUNCTION Euler2::State load(const View& u, Index j, Index i) {
 }
 }  // namespace
 
-ConservedTotals conserved_totals_2d(const Field2D& u, IndexBox2D interior, const UniformGrid2D& g) {
+Monitors conserved_totals_2d(const Field2D& u, IndexBox2D interior, const UniformGrid2D& g) {
   // All four sums in one pass: the run driver records them every step, and four reductions,
   // each a launch and a read-back, cost a GPU run more than a sweep of a 1e6-cell mesh.
   using Sums = SumArray<double, Euler2::kNumVars>;
@@ -30,7 +30,7 @@ ConservedTotals conserved_totals_2d(const Field2D& u, IndexBox2D interior, const
         for (int v = 0; v < Euler2::kNumVars; ++v) acc.value[v] += static_cast<double>(u(v, j, i));
       },
       Kokkos::Sum<Sums>(sums));
-  ConservedTotals totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
+  Monitors totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
   for (int v = 0; v < Euler2::kNumVars; ++v) totals.values.push_back(sums.value[v] * g.dx * g.dy);
   return totals;
 }

@@ -21,9 +21,7 @@ SolutionSnapshot GridSolver1D::snapshot() const {
   return snapshot_1d(state_, interior(), axis_, config_.physics.gamma, time_, steps_);
 }
 
-ConservedTotals GridSolver1D::conserved_totals() const {
-  return conserved_totals_1d(state_, interior(), axis_);
-}
+Monitors GridSolver1D::monitors() const { return conserved_totals_1d(state_, interior(), axis_); }
 
 std::optional<NonPhysicalCell> GridSolver1D::find_nonphysical() const {
   return find_nonphysical_1d(state_, interior(), axis_, config_.physics.gamma);
@@ -57,9 +55,7 @@ SolutionSnapshot GridSolver2D::snapshot() const {
   return snapshot_2d(state_, interior(), grid_, config_.physics.gamma, time_, steps_);
 }
 
-ConservedTotals GridSolver2D::conserved_totals() const {
-  return conserved_totals_2d(state_, interior(), grid_);
-}
+Monitors GridSolver2D::monitors() const { return conserved_totals_2d(state_, interior(), grid_); }
 
 std::optional<NonPhysicalCell> GridSolver2D::find_nonphysical() const {
   return find_nonphysical_2d(state_, interior(), grid_, config_.physics.gamma);

@@ -73,10 +73,6 @@ std::array<double, 4> initial_primitive(const ProblemConfig& pr, double gamma, d
   throw Error("internal error: unknown problem kind");
 }
 
-bool is_smooth(const ProblemConfig& pr) {
-  return pr.kind == ProblemKind::kDensityWave || pr.kind == ProblemKind::kIsentropicVortex;
-}
-
 bool has_exact_solution(const ProblemConfig& pr) { return is_smooth(pr); }
 
 std::array<double, 4> exact_primitive(const ProblemConfig& pr, const MeshConfig& mesh, double gamma,

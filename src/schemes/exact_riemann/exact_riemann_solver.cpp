@@ -6,6 +6,7 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/physics/riemann_exact.hpp"
+#include "portaflow/schemes/exact_riemann/exact_riemann_scheme.hpp"
 
 namespace portaflow {
 
@@ -73,7 +74,7 @@ SolutionSnapshot ExactRiemannSolver::snapshot() const {
   return snapshot_1d(state_, IndexRange{0, axis_.cells}, axis_, gamma_, time_, steps_);
 }
 
-ConservedTotals ExactRiemannSolver::conserved_totals() const {
+Monitors ExactRiemannSolver::monitors() const {
   return conserved_totals_1d(state_, IndexRange{0, axis_.cells}, axis_);
 }
 
@@ -91,6 +92,10 @@ void ExactRiemannSolver::restore_state(const SolverState& state) {
   time_ = state.time;
   steps_ = state.steps;
   sample_exact_solution(problem_, gamma_, axis_, time_, state_);
+}
+
+std::unique_ptr<Solver> exact_riemann::make_solver(const RunConfig& config) {
+  return std::make_unique<ExactRiemannSolver>(config);
 }
 
 }  // namespace portaflow

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/fv_ghosts.hpp"
 #include "portaflow/schemes/fv/muscl_point.hpp"
@@ -65,18 +66,19 @@ double Muscl1DSolver::stable_time_step() {
 void Muscl1DSolver::advance(double dt) {
   const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
   const Index n = axis_.cells;
-  const int alpha = geometry_exponent(config_.fv.geometry);
+  const int alpha = geometry_exponent(config_.family<FvConfig>().geometry);
   const double x_min = axis_.x_min, dx = axis_.dx;
   const auto un = state_, stage = stage_, fl = fluxes_;
-  const Real tvb = static_cast<Real>(config_.fv.tvb_m * dx * dx);
+  const Real tvb = static_cast<Real>(config_.family<FvConfig>().tvb_m * dx * dx);
   for (int k = 0; k < time::SspRk3::kStages; ++k) {
     const Field1D w = k == 0 ? un : stage;
     const Field1D target = k + 1 == time::SspRk3::kStages ? un : stage;
     const Real a = static_cast<Real>(time::SspRk3::a[k]), b = static_cast<Real>(time::SspRk3::b[k]);
     fill_ghosts_1d(w, n, config_.boundary.side[0], config_.boundary.side[1]);
-    dispatch_reconstruction_and_flux(config_.fv, [&](auto reconstruction, auto flux) {
-      face_fluxes<decltype(reconstruction), decltype(flux)>(w, fl, n, tvb, gas);
-    });
+    dispatch_reconstruction_and_flux(
+        config_.family<FvConfig>(), [&](auto reconstruction, auto flux) {
+          face_fluxes<decltype(reconstruction), decltype(flux)>(w, fl, n, tvb, gas);
+        });
     par_for(
         "muscl1d.stage_update", IndexRange{0, n}, KOKKOS_LAMBDA(Index i) {
           // Face areas and the cell volume (planar: 1, 1 and dx).

@@ -1,7 +1,9 @@
 // scheme: muscl in 2D (muscl_solver.hpp).
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/fv_ghosts.hpp"
+#include "portaflow/schemes/fv/fv_scheme.hpp"
 #include "portaflow/schemes/fv/muscl_point.hpp"
 #include "portaflow/schemes/fv/muscl_solver.hpp"
 #include "portaflow/time/ssp_rk3.hpp"
@@ -86,15 +88,16 @@ void Muscl2DSolver::advance(double dt) {
   const Index nx = grid_.nx, ny = grid_.ny;
   const Real dt_dx = static_cast<Real>(dt / grid_.dx), dt_dy = static_cast<Real>(dt / grid_.dy);
   const auto un = state_, stage = stage_, fx = fluxes_x_, fy = fluxes_y_;
-  const Real tvb_x = static_cast<Real>(config_.fv.tvb_m * grid_.dx * grid_.dx);
-  const Real tvb_y = static_cast<Real>(config_.fv.tvb_m * grid_.dy * grid_.dy);
+  const Real tvb_x = static_cast<Real>(config_.family<FvConfig>().tvb_m * grid_.dx * grid_.dx);
+  const Real tvb_y = static_cast<Real>(config_.family<FvConfig>().tvb_m * grid_.dy * grid_.dy);
   for (int k = 0; k < time::SspRk3::kStages; ++k) {
     // Stage k advances w = U^(k) (U^n first) and writes U^(k+1): into stage_, the last into state_.
     const Field2D w = k == 0 ? un : stage;
     const Field2D target = k + 1 == time::SspRk3::kStages ? un : stage;
     const Real a = static_cast<Real>(time::SspRk3::a[k]), b = static_cast<Real>(time::SspRk3::b[k]);
     fill_ghosts_2d(w, nx, ny, config_.boundary);
-    dispatch_reconstruction_and_flux(config_.fv, [&](auto reconstruction, auto flux) {
+    dispatch_reconstruction_and_flux(config_.family<FvConfig>(), [&](auto reconstruction,
+                                                                     auto flux) {
       face_fluxes<decltype(reconstruction), decltype(flux)>(w, fx, fy, nx, ny, tvb_x, tvb_y, gas);
     });
     par_for(
@@ -109,6 +112,11 @@ void Muscl2DSolver::advance(double dt) {
         });
   }
   finish_step(dt);
+}
+
+std::unique_ptr<Solver> make_muscl_solver(const RunConfig& config) {
+  if (config.mesh.dimension == 1) return std::make_unique<Muscl1DSolver>(config);
+  return std::make_unique<Muscl2DSolver>(config);
 }
 
 }  // namespace portaflow::fv

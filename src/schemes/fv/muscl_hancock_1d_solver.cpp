@@ -2,6 +2,7 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/fv_ghosts.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
@@ -21,8 +22,8 @@ KOKKOS_INLINE_FUNCTION E1::State load(const Field1D& u, Index i) {
 }
 
 template <class Limiter, class Flux>
-void step(const Field1D& u, const Field1D& fluxes, Index n, Real dt_over_dx,
-          const physics::IdealGas& gas) {
+void muscl_hancock_step(const Field1D& u, const Field1D& fluxes, Index n, Real dt_over_dx,
+                        const physics::IdealGas& gas) {
   const Real half = Real(0.5) * dt_over_dx;
   // Face f lies between interior cells f - 1 and f: field cells kG + f - 1 and kG + f.
   par_for(
@@ -61,8 +62,8 @@ void MusclHancock1DSolver::advance(double dt) {
   const auto u = state_;
   const auto f = fluxes_;
   const Index n = axis_.cells;
-  dispatch_limiter_and_flux(config_.fv, [&](auto limiter, auto flux) {
-    step<decltype(limiter), decltype(flux)>(u, f, n, dt_over_dx, gas);
+  dispatch_limiter_and_flux(config_.family<FvConfig>(), [&](auto limiter, auto flux) {
+    muscl_hancock_step<decltype(limiter), decltype(flux)>(u, f, n, dt_over_dx, gas);
   });
   finish_step(dt);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_line_sweep.hpp"

@@ -4,6 +4,9 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
+#include "portaflow/schemes/fv/fv_scheme.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_1d_solver.hpp"
 
 namespace portaflow::fv {
 
@@ -16,7 +19,7 @@ MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
     : GridSolver2D(config, kN, kGhosts, "muscl_hancock2d.state"),
       tile_(muscl_hancock_tile(config.execution)),
       rate_("muscl_hancock2d.max_wave_rate") {
-  const bool averaged = config.fv.splitting == SplittingKind::kAveraged;
+  const bool averaged = config.family<FvConfig>().splitting == SplittingKind::kAveraged;
   const auto extents = [&](const char* label) {
     return Field2D(std::string(label), state_.extent(0), state_.extent(1), state_.extent(2));
   };
@@ -51,16 +54,17 @@ void MusclHancock2DSolver::restore_state(const SolverState& state) {
 
 void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
   fill_ghosts_2d(state_, step.nx, step.ny, config_.boundary);
-  if (config_.fv.splitting == SplittingKind::kAveraged) {
+  if (config_.family<FvConfig>().splitting == SplittingKind::kAveraged) {
     // x-y and y-x from the same state, then their mean (each is conservative, so is the mean).
-    step_fused_team_2d(state_, other_, 0, step, config_.fv, tile_, rate_.max);
-    step_fused_team_2d(state_, third_, 1, step, config_.fv, tile_, rate_.max);
+    step_fused_team_2d(state_, other_, 0, step, config_.family<FvConfig>(), tile_, rate_.max);
+    step_fused_team_2d(state_, third_, 1, step, config_.family<FvConfig>(), tile_, rate_.max);
     average_2d(state_, other_, third_, interior());
     rate_current_ = false;
     return;
   }
   // x-y on even steps, y-x on odd ones, into the other buffer, which becomes the state.
-  step_fused_team_2d(state_, other_, steps_ % 2 == 0 ? 0 : 1, step, config_.fv, tile_, rate_.max);
+  step_fused_team_2d(state_, other_, steps_ % 2 == 0 ? 0 : 1, step, config_.family<FvConfig>(),
+                     tile_, rate_.max);
   std::swap(state_, other_);
   rate_current_ = true;
 }
@@ -71,9 +75,9 @@ void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
   // A deck that sets the walkers' length asks for walkers in both directions.
   if (launch.segment > 0) launch.form = SweepLaunch::Form::kWalkers;
   const auto sweep = [&](const Field2D& in, const Field2D& out, int dir, SweepRate* rate) {
-    sweep_lines_2d(in, out, dir, step, config_.fv, config_.boundary, launch, rate);
+    sweep_lines_2d(in, out, dir, step, config_.family<FvConfig>(), config_.boundary, launch, rate);
   };
-  if (config_.fv.splitting == SplittingKind::kAveraged) {
+  if (config_.family<FvConfig>().splitting == SplittingKind::kAveraged) {
     sweep(state_, other_, 0, nullptr);  // x-y into third_
     sweep(other_, third_, 1, nullptr);
     sweep(state_, other_, 1, nullptr);  // y-x back into state_
@@ -97,6 +101,11 @@ void MusclHancock2DSolver::advance(double dt) {
   else
     advance_flat(step);
   finish_step(dt);
+}
+
+std::unique_ptr<Solver> make_muscl_hancock_solver(const RunConfig& config) {
+  if (config.mesh.dimension == 1) return std::make_unique<MusclHancock1DSolver>(config);
+  return std::make_unique<MusclHancock2DSolver>(config);
 }
 
 }  // namespace portaflow::fv

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/incore_rows.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_kernels.hpp"

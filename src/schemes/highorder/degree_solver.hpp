@@ -15,6 +15,7 @@
 #include "portaflow/schemes/highorder/element_limiter.hpp"
 #include "portaflow/schemes/highorder/element_residual.hpp"
 #include "portaflow/schemes/highorder/element_residual_sd.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
 #include "portaflow/time/ssp_rk3.hpp"
 
@@ -45,7 +46,7 @@ class DegreeSolver final : public HighOrderSolver {
     const Index nx = config_.mesh.cells[0], ny = config_.mesh.cells[1];
     const Field2D& w = stage_input(k);
     const FaceArrays faces{face_normals_x_, face_normals_y_, fluxes_x_, fluxes_y_};
-    dispatch_element_flux(config_.highorder.flux, [&](auto flux) {
+    dispatch_element_flux(config_.family<HighOrderConfig>().flux, [&](auto flux) {
       element_face_fluxes<N, decltype(flux), has_lobatto_points(M)>(w, faces, ops_, nx, ny,
                                                                     config_.boundary, gas);
     });
@@ -63,7 +64,7 @@ class DegreeSolver final : public HighOrderSolver {
                             gas);
     } else if constexpr (M != HighOrderMethod::kCpr) {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
-    } else if (config_.highorder.divergence == DivergenceKind::kChainRule) {
+    } else if (config_.family<HighOrderConfig>().divergence == DivergenceKind::kChainRule) {
       residual<DivergenceKind::kChainRule>(s, nx, ny, gas);
     } else {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
@@ -72,8 +73,8 @@ class DegreeSolver final : public HighOrderSolver {
       const LimiterArrays arrays{element_means_, element_centroid_, weight_jac_device_,
                                  config_.boundary.side[0] == BoundaryKind::kPeriodic,
                                  config_.boundary.side[2] == BoundaryKind::kPeriodic};
-      limit_elements<N>(stage_output(k), arrays, ops_, config_.highorder.limiter, gas, nx, ny,
-                        limiter_stage_counts_, limiter_totals_);
+      limit_elements<N>(stage_output(k), arrays, ops_, config_.family<HighOrderConfig>().limiter,
+                        gas, nx, ny, limiter_stage_counts_, limiter_totals_);
     }
   }
 
@@ -91,14 +92,16 @@ class DegreeSolver final : public HighOrderSolver {
   LineOperators<N> ops_;
 };
 
-// The solver of method M for config.highorder.degree, searched over N = 2 .. max degree + 1.
+// The solver of method M for config.family<HighOrderConfig>().degree, searched over N = 2 .. max
+// degree + 1.
 template <HighOrderMethod M, int N = 2>
 std::unique_ptr<HighOrderSolver> make_degree_solver(const RunConfig& config) {
   if constexpr (N > kHighOrderMaxDegree + 1) {
     throw Error("internal error: no element solver compiled for degree " +
-                std::to_string(config.highorder.degree));
+                std::to_string(config.family<HighOrderConfig>().degree));
   } else {
-    if (config.highorder.degree + 1 == N) return std::make_unique<DegreeSolver<N, M>>(config);
+    if (config.family<HighOrderConfig>().degree + 1 == N)
+      return std::make_unique<DegreeSolver<N, M>>(config);
     return make_degree_solver<M, N + 1>(config);
   }
 }

@@ -6,6 +6,7 @@
 #include <KokkosBatched_Trsm_Serial_Impl.hpp>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
 
 namespace portaflow::highorder {
 

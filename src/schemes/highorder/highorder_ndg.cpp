@@ -1,5 +1,6 @@
 // scheme: ndg at every compiled degree (degree_solver.hpp).
 #include "degree_solver.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
 
 namespace portaflow::highorder {
 

@@ -65,6 +65,7 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
   const int nx = config_.mesh.cells[0], ny = config_.mesh.cells[1];
   const double gamma = config_.physics.gamma;
   SolutionSnapshot snap;
+  snap.kind = OutputKind::kElements;
   snap.dimension = 2;
   snap.time = time_;
   snap.step = steps_;

@@ -10,6 +10,8 @@
 #include "portaflow/schemes/common/diagnostics_2d.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
+#include "portaflow/schemes/highorder/highorder_scheme.hpp"
 
 namespace portaflow::highorder {
 
@@ -34,8 +36,9 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
       n_(points),
       kernel_(config.execution.kernel == KernelChoice::kAuto ? default_kernel()
                                                              : config.execution.kernel),
-      mapping_(config.mesh, config.highorder.warp, points - 1),
-      tables_(line_operator_tables(config.highorder.method, points, config.highorder.flux_points)) {
+      mapping_(config.mesh, config.family<HighOrderConfig>().warp, points - 1),
+      tables_(line_operator_tables(config.family<HighOrderConfig>().method, points,
+                                   config.family<HighOrderConfig>().flux_points)) {
   const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
   const Index ni = nx * n_, nj = ny * n_;
   state_ = Field2D("highorder.state", kNv, nj, ni);
@@ -49,8 +52,9 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
 
   const std::array<bool, 2> periodic{config.boundary.side[0] == BoundaryKind::kPeriodic,
                                      config.boundary.side[2] == BoundaryKind::kPeriodic};
-  const ElementGridMetrics g = element_grid_metrics(mapping_, tables_.points, periodic,
-                                                    has_lobatto_points(config.highorder.method));
+  const ElementGridMetrics g =
+      element_grid_metrics(mapping_, tables_.points, periodic,
+                           has_lobatto_points(config.family<HighOrderConfig>().method));
   copy_to_device(g.point, metrics_);
   copy_to_device(g.x_face, face_normals_x_);
   copy_to_device(g.y_face, face_normals_y_);
@@ -63,7 +67,7 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
   }
   point_x_ = g.x;
   point_y_ = g.y;
-  if (config.highorder.method == HighOrderMethod::kSd) {
+  if (config.family<HighOrderConfig>().method == HighOrderMethod::kSd) {
     const Index m = n_ + 1;
     flux_normals_x_ = Field2D("highorder.flux_normals_x", 2, nj, nx * m);
     flux_normals_y_ = Field2D("highorder.flux_normals_y", 2, ny * m, ni);
@@ -176,7 +180,7 @@ double HighOrderSolver::stable_time_step() {
   return config_.time.cfl / max_rate;
 }
 
-ConservedTotals HighOrderSolver::conserved_totals() const {
+Monitors HighOrderSolver::monitors() const {
   // sum over points of w_a w_b J U: the element integrals both methods conserve (dg with its
   // Gauss quadrature; cpr because the Lobatto weights integrate its correction exactly).
   using Sums = SumArray<double, kNv>;
@@ -191,7 +195,7 @@ ConservedTotals HighOrderSolver::conserved_totals() const {
         for (int v = 0; v < kNv; ++v) acc.value[v] += w * static_cast<double>(u(v, J, I));
       },
       Kokkos::Sum<Sums>(sums));
-  ConservedTotals totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
+  Monitors totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
   for (int v = 0; v < kNv; ++v) totals.values.push_back(sums.value[v]);
   return totals;
 }
@@ -220,7 +224,7 @@ void HighOrderSolver::restore_state(const SolverState& state) {
 }
 
 std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config) {
-  switch (config.highorder.method) {
+  switch (config.family<HighOrderConfig>().method) {
     case HighOrderMethod::kCpr:
       return make_cpr_solver(config);
     case HighOrderMethod::kNdg:
@@ -230,6 +234,10 @@ std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config) 
     default:
       return make_dg_solver(config);
   }
+}
+
+std::unique_ptr<Solver> make_solver(const RunConfig& config) {
+  return make_highorder_solver(config);
 }
 
 }  // namespace portaflow::highorder

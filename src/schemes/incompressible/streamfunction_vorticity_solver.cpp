@@ -1,24 +1,25 @@
-#include "portaflow/schemes/incompressible/streamfunction_vorticity_solver.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <iostream>
+#include <sstream>
 #include <string>
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/timer.hpp"
 #include "portaflow/mesh/plot3d.hpp"
-#include "portaflow/schemes/incompressible/baldwin_lomax.hpp"
-#include "portaflow/schemes/incompressible/blasius.hpp"
-#include "portaflow/schemes/incompressible/flow_setup.hpp"
-#include "portaflow/schemes/incompressible/ghia_cavity.hpp"
-#include "portaflow/schemes/incompressible/laplacian_stencil.hpp"
-#include "portaflow/schemes/incompressible/node_grid.hpp"
-#include "portaflow/schemes/incompressible/poisson.hpp"
-#include "portaflow/schemes/incompressible/surface_loads.hpp"
-#include "portaflow/schemes/incompressible/vorticity_transport.hpp"
+#include "portaflow/schemes/incompressible/grid/node_grid.hpp"
+#include "portaflow/schemes/incompressible/incompressible_config.hpp"
+#include "portaflow/schemes/incompressible/incompressible_scheme.hpp"
+#include "portaflow/schemes/incompressible/poisson/laplacian_stencil.hpp"
+#include "portaflow/schemes/incompressible/poisson/poisson.hpp"
+#include "portaflow/schemes/incompressible/problems/flow_setup.hpp"
+#include "portaflow/schemes/incompressible/problems/surface_loads.hpp"
+#include "portaflow/schemes/incompressible/problems/validation.hpp"
+#include "portaflow/schemes/incompressible/transport/vorticity_transport.hpp"
+#include "portaflow/schemes/incompressible/turbulence/baldwin_lomax.hpp"
+#include "portaflow/schemes/solver.hpp"
 
 namespace portaflow::incompressible {
 
@@ -27,17 +28,6 @@ namespace {
 std::vector<double> to_host(const NodeField& f) {
   auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), f);
   return std::vector<double>(host.data(), host.data() + host.size());
-}
-
-// Linear interpolation of (coordinates, values), coordinates increasing, at `at`.
-double interpolate(const std::vector<double>& coordinates, const std::vector<double>& values,
-                   double at) {
-  const auto upper = std::upper_bound(coordinates.begin(), coordinates.end(), at);
-  if (upper == coordinates.begin()) return values.front();
-  if (upper == coordinates.end()) return values.back();
-  const std::size_t k = static_cast<std::size_t>(upper - coordinates.begin());
-  const double t = (at - coordinates[k - 1]) / (coordinates[k] - coordinates[k - 1]);
-  return (1 - t) * values[k - 1] + t * values[k];
 }
 
 // omega = omega + dt rate at the interior nodes, or, for the second stage, the average of that
@@ -60,8 +50,8 @@ void runge_kutta_stage(const NodeGrid& grid, const NodeField& omega, const NodeF
 
 // The cavity's circulation and kinetic energy by the trapezoidal rule (a free function: CUDA's
 // extended lambdas may not live in private member functions).
-ConservedTotals circulation_and_energy(const NodeGrid& grid, const NodeField& omega,
-                                       const NodeField& u, const NodeField& v) {
+Monitors circulation_and_energy(const NodeGrid& grid, const NodeField& omega, const NodeField& u,
+                                const NodeField& v) {
   const NodeGrid g = grid;
   const int ni = g.ni, nj = g.nj;
   const auto weight = KOKKOS_LAMBDA(int j, int i) {
@@ -79,6 +69,14 @@ ConservedTotals circulation_and_energy(const NodeGrid& grid, const NodeField& om
   return {{"circulation", "kinetic_energy"}, {circulation, energy}};
 }
 
+// make_flow_setup, its wall time in `seconds`.
+FlowSetup timed_flow_setup(const RunConfig& config, double& seconds) {
+  const Timer clock;
+  FlowSetup setup = make_flow_setup(config);
+  seconds = clock.fence_and_elapsed();
+  return setup;
+}
+
 // The start of an external flow: psi = psi_inf everywhere, psi_wall on the wall.
 void free_stream_start(const NodeGrid& grid, const BoundaryLayout& layout, const FreeStream& stream,
                        Real psi_wall, const NodeField& psi) {
@@ -91,11 +89,12 @@ void free_stream_start(const NodeGrid& grid, const BoundaryLayout& layout, const
       });
 }
 
-class StreamfunctionVorticitySolver : public Solver {
+class StreamfunctionVorticitySolver : public TimeAccurateSolver {
  public:
   explicit StreamfunctionVorticitySolver(const RunConfig& config)
-      : config_(config.incompressible), cfl_(config.time.cfl), setup_(make_flow_setup(config)) {
-    if (!setup_.report.empty()) std::cout << setup_.report << std::flush;
+      : config_(config.family<IncompressibleConfig>()),
+        cfl_(config.time.cfl),
+        setup_(timed_flow_setup(config, grid_seconds_)) {
     grid_ = setup_.grid;
     nu_ = static_cast<Real>(setup_.speed * setup_.length / config_.reynolds);
     domain_ = make_poisson_domain(grid_, setup_.spec, setup_.stream);
@@ -119,6 +118,15 @@ class StreamfunctionVorticitySolver : public Solver {
   }
 
   double time() const override { return time_; }
+  long long steps() const override { return steps_; }
+  // What was built (the grid and its quality), and how long the grid took.
+  std::vector<std::string> setup_report() const override {
+    std::vector<std::string> lines;
+    std::istringstream text(setup_.report);
+    for (std::string line; std::getline(text, line);) lines.push_back(line);
+    return lines;
+  }
+  std::vector<SetupPhase> setup_phases() const override { return {{"grid", grid_seconds_}}; }
   long long cell_count() const override { return static_cast<long long>(grid_.ni) * grid_.nj; }
 
   double stable_time_step() override {
@@ -137,11 +145,12 @@ class StreamfunctionVorticitySolver : public Solver {
 
   SolutionSnapshot snapshot() const override {
     SolutionSnapshot s;
+    s.kind = OutputKind::kNodes;
     s.dimension = 2;
     s.time = time_;
     s.step = steps_;
-    CurvilinearNodesSnapshot nodes;
-    nodes.points = {grid_.ni, grid_.nj};
+    BlockSnapshot nodes;
+    nodes.nodes = {grid_.ni, grid_.nj, 1};
     const auto x = to_host(grid_.x), y = to_host(grid_.y);
     nodes.coordinates.resize(3 * x.size());
     for (std::size_t n = 0; n < x.size(); ++n) {
@@ -150,19 +159,19 @@ class StreamfunctionVorticitySolver : public Solver {
       nodes.coordinates[3 * n + 2] = 0;
     }
     const auto [u, v] = velocity_fields();
-    nodes.point_fields = {{"psi", to_host(psi_)},
-                          {"omega", to_host(omega_)},
-                          {"u", to_host(u)},
-                          {"v", to_host(v)},
-                          {"nu_t", to_host(nu_t_)}};
+    nodes.fields = {{"psi", to_host(psi_)},
+                    {"omega", to_host(omega_)},
+                    {"u", to_host(u)},
+                    {"v", to_host(v)},
+                    {"nu_t", to_host(nu_t_)}};
     if (!is_cavity()) {
       const HostFlow flow = host_flow();
       std::vector<double> p = pressure_field(flow, nu_, setup_.speed), cp = p;
       for (double& c : cp) c /= 0.5 * setup_.speed * setup_.speed;
-      nodes.point_fields.push_back({"p", std::move(p)});
-      nodes.point_fields.push_back({"Cp", std::move(cp)});
+      nodes.fields.push_back({"p", std::move(p)});
+      nodes.fields.push_back({"Cp", std::move(cp)});
     }
-    s.nodes = std::move(nodes);
+    s.blocks.push_back(std::move(nodes));
     return s;
   }
 
@@ -180,7 +189,7 @@ class StreamfunctionVorticitySolver : public Solver {
   // Airfoil and plate: the force coefficients (surface_loads.hpp). Cavity: the circulation (the
   // integral of omega, which Stokes' theorem ties to the lid: -U L at steady state) and the
   // kinetic energy, by the trapezoidal rule on the grid.
-  ConservedTotals conserved_totals() const override {
+  Monitors monitors() const override {
     if (!is_cavity()) {
       const Loads l = loads();
       if (config_.problem == IncompressibleProblem::kFlatPlate)
@@ -207,25 +216,14 @@ class StreamfunctionVorticitySolver : public Solver {
     return std::nullopt;
   }
 
-  // Against Ghia, Ghia & Shin (1982) at Re = 100, 400, 1000 where x = 0.5 and y = 0.5 are grid
-  // lines: the largest |u - u_Ghia| and |v - v_Ghia| over their tabulated points, in units of
-  // the lid speed (the suspect Table II entry left out, ghia_cavity.hpp).
-  // The flat plate: against Blasius, Cf sqrt(Re_x) / 0.664 - 1 over 10 % .. 90 % of the plate,
-  // and u / U on the j-line nearest mid-plate against f'(eta).
+  // The cavity against Ghia, Ghia & Shin (1982), the flat plate against Blasius
+  // (problems/validation.hpp).
   std::vector<std::pair<std::string, double>> exact_errors() const override {
-    if (config_.problem == IncompressibleProblem::kFlatPlate) return blasius_errors();
-    const auto comparison = ghia_comparison();
+    if (config_.problem == IncompressibleProblem::kFlatPlate)
+      return blasius_errors(loads(), plate_profile(), config_.reynolds, setup_.length);
+    const auto comparison = ghia();
     if (!comparison) return {};
-    double u_max = 0, v_max = 0;
-    for (std::size_t k = 0; k < comparison->line.size(); ++k) {
-      if (comparison->suspect[k]) continue;
-      const double d =
-          std::fabs(comparison->computed[k] - comparison->published[k]) / config_.lid_speed;
-      (comparison->line[k] == 0 ? u_max : v_max) =
-          std::max(comparison->line[k] == 0 ? u_max : v_max, d);
-    }
-    return {{"max |u - Ghia| / U_lid on x = 0.5", u_max},
-            {"max |v - Ghia| / U_lid on y = 0.5", v_max}};
+    return ghia_errors(*comparison, config_.lid_speed);
   }
 
   std::string output_note() override {
@@ -251,18 +249,17 @@ class StreamfunctionVorticitySolver : public Solver {
   }
 
   // centreline_u.csv (u along x = 0.5), centreline_v.csv (v along y = 0.5), where those are
-  // node lines, and ghia_comparison.csv.
-  // Airfoil and plate: surface.csv (x/c, y/c, Cp, Cf; the plate adds Cf sqrt(Re_x)), and the
-  // plate's blasius_profile.csv.
-  std::vector<ResultTable> final_tables() const override {
-    if (!is_cavity()) return surface_tables();
+  // node lines, and ghia_comparison.csv. Airfoil and plate: surface.csv (x/c, y/c, Cp, Cf; the
+  // plate adds Cf sqrt(Re_x)), and the plate's blasius_profile.csv.
+  std::vector<ResultTable> final_tables(const MarchOutcome& /*outcome*/) const override {
+    if (config_.problem == IncompressibleProblem::kAirfoil)
+      return airfoil_surface_tables(loads(), setup_.length);
+    if (config_.problem == IncompressibleProblem::kFlatPlate)
+      return plate_surface_tables(loads(), plate_profile(), config_.reynolds, setup_.length);
     if (grid_.ni % 2 == 0 || grid_.nj % 2 == 0) return {};
-    auto [u_line, v_line] = centre_lines();
+    auto [u_line, v_line] = centre_lines(host_flow());
     std::vector<ResultTable> tables = {u_line, v_line};
-    if (const auto c = ghia_comparison())
-      tables.push_back({"ghia_comparison",
-                        {"line", "coordinate", "computed", "ghia", "suspect"},
-                        {c->line, c->coordinate, c->computed, c->published, c->suspect}});
+    if (const auto c = ghia()) tables.push_back(ghia_table(*c));
     return tables;
   }
 
@@ -299,66 +296,9 @@ class StreamfunctionVorticitySolver : public Solver {
   }
 
  private:
-  std::vector<ResultTable> surface_tables() const {
-    const Loads l = loads();
-    std::vector<double> x = l.x, y = l.y;
-    for (double& c : x) c /= setup_.length;
-    for (double& c : y) c /= setup_.length;
-    if (config_.problem == IncompressibleProblem::kAirfoil)
-      return {{"surface",
-               {"x_over_c", "y_over_c", "Cp", "Cf", "Cp_along_wall"},
-               {x, y, l.cp, l.cf, l.cp_along_wall}}};
-    std::vector<double> scaled(l.cf.size());
-    for (std::size_t k = 0; k < scaled.size(); ++k)
-      scaled[k] = l.cf[k] * std::sqrt(config_.reynolds * std::max(x[k], 0.0));
-    const BlasiusProfile b = blasius_profile();
-    return {{"surface", {"x", "Cp", "Cf", "Cf_sqrt_Re_x"}, {x, l.cp, l.cf, scaled}},
-            {"blasius_profile", {"eta", "u_over_U", "blasius"}, {b.eta, b.computed, b.exact}}};
-  }
-
-  struct BlasiusProfile {
-    double x = 0;
-    std::vector<double> eta, computed, exact;
-  };
-  // u / U on the plate's j-line nearest x = 0.5, against f'(eta), eta = y sqrt(U / (nu x)).
-  BlasiusProfile blasius_profile() const {
-    const HostFlow f = host_flow();
-    int line = setup_.wall_begin;
-    for (int i = setup_.wall_begin; i <= setup_.wall_end; ++i)
-      if (std::fabs(f.x[i] - 0.5) < std::fabs(f.x[line] - 0.5)) line = i;
-    BlasiusProfile b;
-    b.x = f.x[line];
-    for (int j = 0; j < f.nj; ++j) {
-      const std::size_t k = static_cast<std::size_t>(j) * f.ni + line;
-      const double eta = f.y[k] * std::sqrt(setup_.speed / (nu_ * b.x));
-      if (eta > 8) break;
-      b.eta.push_back(eta);
-      b.computed.push_back(f.u[k] / setup_.speed);
-      b.exact.push_back(blasius_velocity(eta));
-    }
-    return b;
-  }
-
-  std::vector<std::pair<std::string, double>> blasius_errors() const {
-    const Loads l = loads();
-    double cf_error = 0;
-    for (std::size_t k = 0; k < l.x.size(); ++k) {
-      const double x = l.x[k] / setup_.length;
-      if (x < 0.1 || x > 0.9) continue;
-      const double scaled = l.cf[k] * std::sqrt(config_.reynolds * x) / (2 * kBlasiusWallShear);
-      cf_error = std::max(cf_error, std::fabs(scaled - 1));
-    }
-    const BlasiusProfile b = blasius_profile();
-    double u_error = 0;
-    for (std::size_t k = 0; k < b.eta.size(); ++k)
-      u_error = std::max(u_error, std::fabs(b.computed[k] - b.exact[k]));
-    return {{"max |Cf sqrt(Re_x) / 0.664 - 1| on 0.1 <= x <= 0.9", cf_error},
-            {"max |u / U - f'(eta)| at x = " + std::to_string(b.x).substr(0, 6), u_error}};
-  }
-
   bool is_cavity() const { return config_.problem == IncompressibleProblem::kLidDrivenCavity; }
 
-  ConservedTotals cavity_totals() const {
+  Monitors cavity_totals() const {
     const auto velocity = velocity_fields();
     return circulation_and_energy(grid_, omega_, velocity.first, velocity.second);
   }
@@ -391,54 +331,13 @@ class StreamfunctionVorticitySolver : public Solver {
                          config_.angle_of_attack_degrees * M_PI / 180.0);
   }
 
-  struct Comparison {
-    std::vector<double> line, coordinate, computed, published, suspect;  // line 0: u, 1: v
-  };
-
-  // Ghia's points on our centre lines, when the deck is the unit cavity at a tabulated Re with
-  // node lines at x = 0.5 and y = 0.5.
-  std::optional<Comparison> ghia_comparison() const {
-    const auto ghia = ghia_profiles(config_.reynolds);
-    if (!ghia || grid_.ni % 2 == 0 || grid_.nj % 2 == 0 || config_.lid_speed != 1 ||
-        setup_.length != 1 || !is_cavity())
-      return std::nullopt;
-    const auto tables = centre_lines();
-    Comparison c;
-    for (std::size_t k = 0; k < ghia->y.size(); ++k) {
-      c.line.push_back(0);
-      c.coordinate.push_back(ghia->y[k]);
-      c.computed.push_back(
-          interpolate(tables.first.columns[0], tables.first.columns[1], ghia->y[k]));
-      c.published.push_back(ghia->u[k]);
-      c.suspect.push_back(0);
-    }
-    for (std::size_t k = 0; k < ghia->x.size(); ++k) {
-      c.line.push_back(1);
-      c.coordinate.push_back(ghia->x[k]);
-      c.computed.push_back(
-          interpolate(tables.second.columns[0], tables.second.columns[1], ghia->x[k]));
-      c.published.push_back(ghia->v[k]);
-      c.suspect.push_back(static_cast<int>(k) == ghia->suspect_v ? 1 : 0);
-    }
-    return c;
+  std::optional<GhiaComparison> ghia() const {
+    if (!is_cavity()) return std::nullopt;
+    return ghia_comparison(host_flow(), config_.reynolds, config_.lid_speed, setup_.length);
   }
 
-  // u on the node line nearest x = mid-width, v on the one nearest y = mid-height.
-  std::pair<ResultTable, ResultTable> centre_lines() const {
-    ResultTable u_line{"centreline_u", {"y", "u"}, {{}, {}}};
-    ResultTable v_line{"centreline_v", {"x", "v"}, {{}, {}}};
-    const auto [u, v] = velocity_fields();
-    const auto hu = to_host(u), hv = to_host(v), x = to_host(grid_.x), y = to_host(grid_.y);
-    const int i_mid = grid_.ni / 2, j_mid = grid_.nj / 2;
-    for (int j = 0; j < grid_.nj; ++j) {
-      u_line.columns[0].push_back(y[j * grid_.ni + i_mid]);
-      u_line.columns[1].push_back(hu[j * grid_.ni + i_mid]);
-    }
-    for (int i = 0; i < grid_.ni; ++i) {
-      v_line.columns[0].push_back(x[j_mid * grid_.ni + i]);
-      v_line.columns[1].push_back(hv[j_mid * grid_.ni + i]);
-    }
-    return {u_line, v_line};
+  BlasiusProfile plate_profile() const {
+    return blasius_profile(host_flow(), setup_.wall_begin, setup_.wall_end, setup_.speed, nu_);
   }
 
   // u and v from the current psi, into buffers allocated once (history rows ask every step).
@@ -468,6 +367,7 @@ class StreamfunctionVorticitySolver : public Solver {
 
   IncompressibleConfig config_;
   double cfl_;
+  double grid_seconds_ = 0;  // before setup_: timed_flow_setup sets it
   FlowSetup setup_;
   Real nu_ = 0;
   NodeGrid grid_;
@@ -486,7 +386,7 @@ class StreamfunctionVorticitySolver : public Solver {
 
 }  // namespace
 
-std::unique_ptr<Solver> make_streamfunction_vorticity_solver(const RunConfig& config) {
+std::unique_ptr<Solver> make_solver(const RunConfig& config) {
   return std::make_unique<StreamfunctionVorticitySolver>(config);
 }
 

@@ -5,6 +5,7 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 #include "portaflow/schemes/multiblock/sbp_operators.hpp"
 
@@ -84,7 +85,7 @@ std::string level_nodes(int level, long long nodes) {
 
 template <int Dim>
 FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
-    : settings_(config.multiblock.multigrid),
+    : settings_(config.family<MultiBlockOptions>().multiblock.multigrid),
       correction_smoothing_(settings_.correction_smoothing < 0 ? 0.4 / Dim
                                                                : settings_.correction_smoothing) {
   // Each node averages 2 Dim neighbours: a weight of 1 / (2 Dim) or more leaves it a negative
@@ -99,14 +100,14 @@ FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
   if (settings_.coarsest_smoothing <= 0)
     settings_.coarsest_smoothing = settings_.pre_smoothing + settings_.post_smoothing;
   RunConfig coarse_config = config;
-  coarse_config.multiblock.multigrid.levels = 1;
-  coarse_config.multiblock.far_field_vortex = false;
+  coarse_config.family<MultiBlockOptions>().multiblock.multigrid.levels = 1;
+  coarse_config.family<MultiBlockOptions>().multiblock.far_field_vortex = false;
   // The coarse levels only supply corrections (the forcing ties them to the fine operator), so
   // they use the order-2 operator: it works on fewer nodes per direction (order 4 needs 9, which
   // would give the NACA 0012 level-0 mesh's 17-node wake blocks one coarse level), and it damps
   // more.
-  coarse_config.multiblock.order = 2;
-  coarse_config.multiblock.dissipation = settings_.coarse_dissipation;
+  coarse_config.family<MultiBlockOptions>().multiblock.order = 2;
+  coarse_config.family<MultiBlockOptions>().multiblock.dissipation = settings_.coarse_dissipation;
   report_.push_back(level_nodes(0, fine.node_count()) + " (the mesh)");
   const Solver* above = &fine;
   for (int level = 1; level < settings_.levels; ++level) {
@@ -114,7 +115,7 @@ FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
     try {
       coarse = mesh::coarsen(above->mesh(), kMinimumCoarseNodes, level);
     } catch (const InputError& e) {
-      const auto& m = config.multiblock_mesh;
+      const auto& m = config.family<MultiBlockOptions>().mesh;
       const std::string where =
           m.kind == MultiBlockMeshKind::kPlot3d ? "mesh file '" + m.plot3d_file + "': " : "";
       throw InputError(where + e.what() + " (multigrid.levels is " +

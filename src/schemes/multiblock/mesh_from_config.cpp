@@ -6,12 +6,13 @@
 #include "portaflow/mesh/cube_mesh.hpp"
 #include "portaflow/mesh/extrude_mesh.hpp"
 #include "portaflow/mesh/plot3d.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 
 namespace portaflow::multiblock {
 
 mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
-  const MultiBlockMeshConfig& m = config.multiblock_mesh;
+  const MultiBlockMeshConfig& m = config.family<MultiBlockOptions>().mesh;
   switch (m.kind) {
     case MultiBlockMeshKind::kBox:
       return mesh::box_mesh({m.nodes[0], m.nodes[1]}, m.domain, m.warp);
@@ -57,6 +58,28 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
     }
   }
   throw Error("internal error: unknown multiblock mesh kind");
+}
+
+std::string describe_mesh(const MultiBlockMeshConfig& m) {
+  const std::string nodes = std::to_string(m.nodes[0]) + " x " + std::to_string(m.nodes[1]);
+  switch (m.kind) {
+    case MultiBlockMeshKind::kBox:
+      return "box mesh of " + nodes + " nodes";
+    case MultiBlockMeshKind::kFourBlock:
+      return "four-block box mesh of " + nodes + " nodes";
+    case MultiBlockMeshKind::kNaca0012:
+      return "NACA 0012 C-mesh level " + std::to_string(m.level);
+    case MultiBlockMeshKind::kPlot3d:
+      return "Plot3D mesh " + m.plot3d_file;
+    case MultiBlockMeshKind::kCube:
+      return "3D cube mesh of " + nodes + " x " + std::to_string(m.nodes[2]) + " nodes";
+    case MultiBlockMeshKind::kCubeBlocks:
+      return "3D five-block cube mesh of " + nodes + " x " + std::to_string(m.nodes[2]) + " nodes";
+    case MultiBlockMeshKind::kNaca0012Extruded:
+      return "NACA 0012 C-mesh level " + std::to_string(m.level) + " extruded over " +
+             std::to_string(m.span_nodes) + " span nodes";
+  }
+  return "mesh";
 }
 
 }  // namespace portaflow::multiblock

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
-#include "portaflow/app/log_format.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/format.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/common/state_arrays.hpp"
 #include "portaflow/schemes/multiblock/fas_multigrid.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
 #include "portaflow/schemes/multiblock/sbp_operators.hpp"
 
@@ -71,8 +74,8 @@ std::array<double, Dim + 2> evaluate_at(const typename PointFunctionOf<Dim>::typ
 
 std::array<double, 4> freestream_primitive(const RunConfig& config) {
   const double gamma = config.physics.gamma;
-  const double alpha = config.freestream.alpha_degrees * M_PI / 180;
-  const double mach = config.freestream.mach;
+  const double alpha = config.family<MultiBlockOptions>().freestream.alpha_degrees * M_PI / 180;
+  const double mach = config.family<MultiBlockOptions>().freestream.mach;
   return {1.0, mach * std::cos(alpha), mach * std::sin(alpha), 1.0 / gamma};
 }
 
@@ -85,13 +88,14 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
     : config_(config), mesh_(std::move(mesh)) {
   constexpr int kVars = kNumVars;
   gas_.gamma = static_cast<Real>(config.physics.gamma);
-  const int order = config.multiblock.order;
+  const int order = config.family<MultiBlockOptions>().multiblock.order;
   check_mesh(mesh_, order, Dim);
-  if (config.multiblock.far_field_vortex && !(config.freestream.mach < 1))
+  if (config.family<MultiBlockOptions>().multiblock.far_field_vortex &&
+      !(config.family<MultiBlockOptions>().freestream.mach < 1))
     throw InputError(
         "multiblock.far_field_vortex needs a subsonic free stream (Prandtl-Glauert "
         "factor sqrt(1 - M^2)); problem.mach is " +
-        std::to_string(config.freestream.mach));
+        std::to_string(config.family<MultiBlockOptions>().freestream.mach));
   fields_.table = make_table(mesh_);
   const int n = fields_.table.total_nodes;
   fields_.coordinates = DeviceView<Real**>("multiblock.coordinates", Dim, n);
@@ -131,7 +135,7 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
     set_far_field([&](double, double, double) { return w; });
     set_state([&](double, double, double) { return w; });
   }
-  if (config_.multiblock.multigrid.levels > 1)
+  if (config_.family<MultiBlockOptions>().multiblock.multigrid.levels > 1)
     multigrid_ = std::make_unique<FasMultigrid<Dim>>(config_, *this);
 }
 
@@ -164,7 +168,7 @@ double MultiBlockSolverOf<Dim>::find_reference_area() const {
 }
 
 template <int Dim>
-std::vector<std::string> MultiBlockSolverOf<Dim>::equation_names() const {
+std::vector<std::string> MultiBlockSolverOf<Dim>::residual_names() const {
   if constexpr (Dim == 2) {
     return {"mass", "momentum_x", "momentum_y", "energy"};
   } else {
@@ -247,12 +251,18 @@ double MultiBlockSolverOf<Dim>::node_cycles_per_cycle() const {
 
 template <int Dim>
 std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
-  std::vector<std::string> lines;
+  const MultiBlockOptions& options = config_.family<MultiBlockOptions>();
+  std::vector<std::string> lines{"mesh: " + describe_mesh(options.mesh) + ", " +
+                                 std::to_string(mesh_.blocks.size()) + " block(s), " +
+                                 std::to_string(node_count()) + " nodes; SBP order " +
+                                 std::to_string(options.multiblock.order) + "; free stream Mach " +
+                                 format("%g", options.freestream.mach) + ", alpha " +
+                                 format("%g", options.freestream.alpha_degrees) + " deg"};
   if (Dim == 3 && config_.execution.kernel == KernelChoice::kTeam)
     lines.push_back(
         "3D mesh: the volume residual runs the flat kernel (the team kernel tiles 2D "
         "blocks only)");
-  const auto& mg = config_.multiblock.multigrid;
+  const auto& mg = config_.family<MultiBlockOptions>().multiblock.multigrid;
   if (mg.residual_smoothing > 0)
     lines.push_back("implicit residual smoothing of dt R: epsilon " +
                     format("%g", mg.residual_smoothing) +
@@ -261,10 +271,12 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
                          : " in every direction"));
   if (!multigrid_) return lines;
   lines.push_back(
-      std::string("multigrid: FAS ") + (config_.multiblock.multigrid.w_cycle ? "W" : "V") +
+      std::string("multigrid: FAS ") +
+      (config_.family<MultiBlockOptions>().multiblock.multigrid.w_cycle ? "W" : "V") +
       "-cycles over " + std::to_string(multigrid_->levels()) + " levels, " +
-      std::to_string(config_.multiblock.multigrid.pre_smoothing) + " Runge-Kutta cycle(s) before " +
-      "and " + std::to_string(config_.multiblock.multigrid.post_smoothing) +
+      std::to_string(config_.family<MultiBlockOptions>().multiblock.multigrid.pre_smoothing) +
+      " Runge-Kutta cycle(s) before " + "and " +
+      std::to_string(config_.family<MultiBlockOptions>().multiblock.multigrid.post_smoothing) +
       " after each coarse-grid correction, " + std::to_string(multigrid_->coarsest_smoothing()) +
       " on the coarsest level");
   for (const auto& line : multigrid_->report()) lines.push_back("  " + line);
@@ -273,8 +285,9 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
 
 template <int Dim>
 void MultiBlockSolverOf<Dim>::compute_residual() {
-  compute_volume_residual<Dim>(config_.multiblock.order, config_.execution.kernel, fields_,
-                               static_cast<Real>(config_.multiblock.dissipation), gas_);
+  compute_volume_residual<Dim>(
+      config_.family<MultiBlockOptions>().multiblock.order, config_.execution.kernel, fields_,
+      static_cast<Real>(config_.family<MultiBlockOptions>().multiblock.dissipation), gas_);
   add_penalties<Dim>(fields_, points_, gas_);
   // The flat volume kernel adds the source itself.
   const bool team = Dim == 2 && config_.execution.kernel == KernelChoice::kTeam;
@@ -294,8 +307,8 @@ template <int Dim>
 void MultiBlockSolverOf<Dim>::update_far_field_vortex() {
   const double pi = 3.14159265358979323846;
   const double gamma = config_.physics.gamma;
-  const double mach = config_.freestream.mach;
-  const double alpha = config_.freestream.alpha_degrees * pi / 180;
+  const double mach = config_.family<MultiBlockOptions>().freestream.mach;
+  const double alpha = config_.family<MultiBlockOptions>().freestream.alpha_degrees * pi / 180;
   const auto w = freestream_primitive(config_);
   const double circulation = 0.5 * mach * forces().lift;  // chord 1, |V_inf| = Mach (a_inf = 1)
   const double beta = std::sqrt(1 - mach * mach);
@@ -323,7 +336,8 @@ void MultiBlockSolverOf<Dim>::update_far_field_vortex() {
 
 template <int Dim>
 void MultiBlockSolverOf<Dim>::cycle() {
-  if (config_.multiblock.far_field_vortex && cycles_ % kVortexUpdateEvery == 0)
+  if (config_.family<MultiBlockOptions>().multiblock.far_field_vortex &&
+      cycles_ % kVortexUpdateEvery == 0)
     update_far_field_vortex();
   if (multigrid_) {
     multigrid_->cycle(*this);
@@ -336,8 +350,10 @@ void MultiBlockSolverOf<Dim>::cycle() {
 template <int Dim>
 void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
   const Real cfl = static_cast<Real>(config_.time.cfl);
-  const Real smoothing = static_cast<Real>(config_.multiblock.multigrid.residual_smoothing);
-  const bool directional = config_.multiblock.multigrid.directional_smoothing;
+  const Real smoothing = static_cast<Real>(
+      config_.family<MultiBlockOptions>().multiblock.multigrid.residual_smoothing);
+  const bool directional =
+      config_.family<MultiBlockOptions>().multiblock.multigrid.directional_smoothing;
   compute_residual();
   // With residual smoothing the norms are taken before it (they measure dU/dt, not the
   // smoothed update); without, the first stage sums them on its way.
@@ -417,7 +433,7 @@ ForceCoefficients MultiBlockSolverOf<Dim>::forces() const {
   const double dynamic_pressure = 0.5 * freestream[0] * speed2 * reference_area_;
   // The wall force above integrates p; on a closed wall the free-stream part sums to zero
   // (1^T H D x = x_last - x_first = 0), so no p_inf correction is needed.
-  const double alpha = config_.freestream.alpha_degrees * M_PI / 180;
+  const double alpha = config_.family<MultiBlockOptions>().freestream.alpha_degrees * M_PI / 180;
   ForceCoefficients c;
   c.lift = (-force[0] * std::sin(alpha) + force[1] * std::cos(alpha)) / dynamic_pressure;
   c.drag = (force[0] * std::cos(alpha) + force[1] * std::sin(alpha)) / dynamic_pressure;
@@ -458,6 +474,97 @@ std::vector<typename MultiBlockSolverOf<Dim>::Position> MultiBlockSolverOf<Dim>:
       out.push_back(position);
     }
   return out;
+}
+
+template <int Dim>
+Monitors MultiBlockSolverOf<Dim>::monitors() const {
+  const ForceCoefficients f = forces();
+  return {{"lift", "drag"}, {f.lift, f.drag}};
+}
+
+template <int Dim>
+std::string MultiBlockSolverOf<Dim>::nonphysical_advice() const {
+  return "Try a smaller time.cfl or a larger multiblock.dissipation.";
+}
+
+template <int Dim>
+std::vector<ResultTable> MultiBlockSolverOf<Dim>::final_tables(const MarchOutcome& outcome) const {
+  const std::vector<SurfacePoint> points = surface_pressure();
+  ResultTable surface{"surface_cp", {}, {}, "block", {}};
+  const bool solid = Dim == 3;
+  surface.header = solid ? std::vector<std::string>{"node", "span_node", "x", "y", "z", "cp"}
+                         : std::vector<std::string>{"node", "x", "y", "cp"};
+  surface.columns.resize(surface.header.size());
+  for (const SurfacePoint& point : points) {
+    surface.labels.push_back(point.block);
+    std::vector<double> row{double(point.node)};
+    if (solid) row.push_back(double(point.span_node));
+    row.insert(row.end(), {point.x, point.y});
+    if (solid) row.push_back(point.z);
+    row.push_back(point.cp);
+    for (std::size_t c = 0; c < row.size(); ++c) surface.columns[c].push_back(row[c]);
+  }
+  const ForceCoefficients f = forces();
+  ResultTable loads{"forces",
+                    {"cycles", "converged", "residual_drop", "lift", "drag"},
+                    {{double(outcome.steps)},
+                     {outcome.converged ? 1.0 : 0.0},
+                     {outcome.residual_drop},
+                     {f.lift},
+                     {f.drag}}};
+  return {surface, loads};
+}
+
+namespace {
+
+SolverState::Array host_array(const std::string& name, const std::vector<double>& values) {
+  SolverState::Array a;
+  a.name = name;
+  a.extents = {values.size()};
+  a.bytes.resize(values.size() * sizeof(double));
+  std::memcpy(a.bytes.data(), values.data(), a.bytes.size());
+  return a;
+}
+
+std::vector<double> host_values(const SolverState& state, const std::string& name,
+                                std::size_t count) {
+  for (const auto& a : state.arrays)
+    if (a.name == name) {
+      if (a.bytes.size() != count * sizeof(double))
+        throw Error("checkpoint array '" + name + "' does not fit this solver");
+      std::vector<double> values(count);
+      std::memcpy(values.data(), a.bytes.data(), a.bytes.size());
+      return values;
+    }
+  throw Error("checkpoint has no array '" + name + "' (written by another scheme?)");
+}
+
+}  // namespace
+
+template <int Dim>
+SolverState MultiBlockSolverOf<Dim>::save_state() const {
+  SolverState state;
+  state.steps = cycles_;
+  state.arrays.push_back(save_array("state", fields_.u));
+  state.arrays.push_back(save_array("residual", fields_.residual));
+  state.arrays.push_back(save_array("far_field", points_.external));
+  std::vector<double> norms(last_squares_.begin(), last_squares_.end());
+  norms.push_back(have_norms_ ? 1.0 : 0.0);
+  state.arrays.push_back(host_array("residual_squares", norms));
+  return state;
+}
+
+template <int Dim>
+void MultiBlockSolverOf<Dim>::restore_state(const SolverState& state) {
+  restore_array(state, "state", fields_.u);
+  restore_array(state, "residual", fields_.residual);
+  restore_array(state, "far_field", points_.external);
+  const std::vector<double> norms = host_values(state, "residual_squares", kNumVars + 1);
+  for (int v = 0; v < kNumVars; ++v) last_squares_[v] = norms[v];
+  have_norms_ = norms[kNumVars] != 0;
+  cycles_ = state.steps;
+  // The spectral radii are a function of the state, as the last stage left them.
+  compute_spectral_radii<Dim>(fields_, gas_);
 }
 
 template class MultiBlockSolverOf<2>;

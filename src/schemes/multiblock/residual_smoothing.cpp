@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/numerics/tridiagonal.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
 
 namespace portaflow::multiblock {
@@ -50,88 +51,16 @@ struct LineTable {
 // Martinelli (1987)'s weight of the other directions' radii.
 constexpr Real kMartinelliPsi = Real(0.125);
 
-// Scratch rows of one line: the tridiagonal system (a x_{q-1} + b x_q + c x_{q+1} = rhs_v) twice,
-// for cyclic reduction's double buffer. The rows are loaded scaled to b = 1.
-enum LineRow : int { kSub = 0, kDiagonal = 1, kSuper = 2, kRightHandSides = 3 };
-
-// Thomas on the scratch system, in place (one thread: the CPU's teams).
-template <int kVars>
-KOKKOS_INLINE_FUNCTION void thomas(const ScratchView2D& s, int n) {
-  for (int q = 1; q < n; ++q) {
-    const Real m = s(kSub, q) / s(kDiagonal, q - 1);
-    s(kDiagonal, q) -= m * s(kSuper, q - 1);
-    for (int v = 0; v < kVars; ++v) s(kRightHandSides + v, q) -= m * s(kRightHandSides + v, q - 1);
-  }
-  for (int v = 0; v < kVars; ++v) s(kRightHandSides + v, n - 1) /= s(kDiagonal, n - 1);
-  for (int q = n - 2; q >= 0; --q)
-    for (int v = 0; v < kVars; ++v)
-      s(kRightHandSides + v, q) =
-          (s(kRightHandSides + v, q) - s(kSuper, q) * s(kRightHandSides + v, q + 1)) /
-          s(kDiagonal, q);
-}
-
-// Parallel cyclic reduction (Hockney 1965) over the team's threads: log2(n) steps, each row
-// eliminating its neighbours at distance `stride` from rows `from` into rows `to`, on rows kept
-// at a unit diagonal: each step divides a row once, by its new diagonal, and the last leaves
-// the solution in the rows it returns. Thomas is a chain of n dependent steps; with one thread
-// per line reading global memory the H200 took 87.6 ms per W-cycle on the level-2 NACA mesh,
-// against 25.7 ms with this (perf/results/SUMMARY.md). Keeping the diagonal at 1 (one division
-// a row a step, not two and a final one) took the kernel from 14.7 to 12.0 us on the H200.
-template <int kVars>
-KOKKOS_INLINE_FUNCTION int cyclic_reduction(const TeamMember& member, const ScratchView2D& s,
-                                            int n) {
-  constexpr int kRows = kRightHandSides + kVars;
-  int from = 0, to = kRows;
-  for (int stride = 1; stride < n; stride *= 2) {
-    team_for(member, n, [&](Index q) {
-      const bool below = q - stride >= 0, above = q + stride < n;
-      const Real a = s(from + kSub, q), c = s(from + kSuper, q);
-      Real diagonal = 1, sub = 0, super = 0;
-      if (below) {
-        diagonal -= a * s(from + kSuper, q - stride);
-        sub = -a * s(from + kSub, q - stride);
-      }
-      if (above) {
-        diagonal -= c * s(from + kSub, q + stride);
-        super = -c * s(from + kSuper, q + stride);
-      }
-      const Real inverse = 1 / diagonal;
-      s(to + kSub, q) = sub * inverse;
-      s(to + kSuper, q) = super * inverse;
-      for (int v = 0; v < kVars; ++v) {
-        Real rhs = s(from + kRightHandSides + v, q);
-        if (below) rhs -= a * s(from + kRightHandSides + v, q - stride);
-        if (above) rhs -= c * s(from + kRightHandSides + v, q + stride);
-        s(to + kRightHandSides + v, q) = rhs * inverse;
-      }
-    });
-    team_barrier(member);
-    const int swap = from;
-    from = to;
-    to = swap;
-  }
-  return from;
-}
-
-// Threads per line on a GPU: one per row up to 256 (each cyclic reduction step touches every
-// row, and threads beyond the rows only wait at its barriers). Mean time a launch on the H200,
-// level-2 NACA 0012 multigrid: Kokkos' choice (160 and 64 threads) 18.4 us; 256 for every line
-// 14.7, and 12.0 with the unit diagonal; with it, one per row up to 256 (256 and 128 there)
-// 11.5, up to 512 (512 and 128) 12.6. 0 on the CPU: Kokkos gives its teams one thread, and
-// Thomas runs.
-int threads_per_line(int longest) {
-  if (Kokkos::SpaceAccessibility<HostSpace, MemSpace>::accessible) return 0;
-  constexpr int kWarp = 32, kMostThreads = 256;
-  return std::min(kMostThreads, (longest + kWarp - 1) / kWarp * kWarp);
-}
-
 // One team per line along direction d: the line's updates and coefficients are loaded into team
-// scratch, solved there (Thomas on a one-thread team, cyclic reduction on a wider one) and
-// written back.
+// scratch, solved there (numerics/tridiagonal.hpp: Thomas on a one-thread team, cyclic reduction
+// on a wider one) and written back. A team per line on a GPU has one thread per row, up to 256
+// (tridiagonal::team_size_for_lines: on the H200, level-2 NACA 0012 multigrid, Kokkos' own
+// choice of 160 and 64 threads took 18.4 us a launch, 256 for every line 14.7, and 12.0 with rows
+// at a unit diagonal; one per row up to 256, 11.5; up to 512, 12.6).
 template <int Dim>
 void smooth_along(const Fields<Dim>& fields, int d, Real epsilon, bool directional, int team_size) {
   constexpr int kVars = Dim + 2;
-  constexpr int kRows = kRightHandSides + kVars;
+  using Lines = tridiagonal::ScratchLines<kVars>;
   const BlockTable table = fields.table;
   const LineTable lines(table, d);
   int longest = 1;
@@ -140,14 +69,14 @@ void smooth_along(const Fields<Dim>& fields, int d, Real epsilon, bool direction
   const auto time_step = fields.time_step;
   const auto radius = fields.spectral_radius;
   const bool scale_in = d == 0, scale_out = d == Dim - 1;  // R -> dt R first, back at the end
-  const std::size_t bytes = scratch_bytes_2d(2 * kRows, static_cast<std::size_t>(longest));
+  const std::size_t bytes = scratch_bytes_2d(2 * Lines::rows(), static_cast<std::size_t>(longest));
   const int level = scratch_level_for(bytes);
-  if (team_size == 0) team_size = threads_per_line(longest);
+  if (team_size == 0) team_size = tridiagonal::team_size_for_lines(longest);
   auto policy = team_policy(lines.first[table.count], team_size);
   policy.set_scratch_size(level, Kokkos::PerTeam(bytes));
   Kokkos::parallel_for(
       "multiblock.residual_smoothing", policy, KOKKOS_LAMBDA(const TeamMember& member) {
-        const ScratchView2D s(member.team_scratch(level), 2 * kRows, longest);
+        const Lines line{ScratchView2D(member.team_scratch(level), 2 * Lines::rows(), longest)};
         int block = 0;
         const int base = lines.start(table, member.league_rank(), block);
         const int n = table.blocks[block].nodes[d];
@@ -170,24 +99,20 @@ void smooth_along(const Fields<Dim>& fields, int d, Real epsilon, bool direction
           // its diagonal.
           const Real sub = q > 0 ? -e : Real(0), super = q < n - 1 ? -e : Real(0);
           const Real inverse = 1 / (1 - sub - super);
-          s(kSub, q) = sub * inverse;
-          s(kSuper, q) = super * inverse;
-          s(kDiagonal, q) = 1;
+          const int row = static_cast<int>(q);
+          line.sub(row) = sub * inverse;
+          line.super(row) = super * inverse;
+          line.diagonal(row) = 1;
           const Real scale = (scale_in ? time_step(node) : Real(1)) * inverse;
-          for (int v = 0; v < kVars; ++v) s(kRightHandSides + v, q) = scale * residual(v, node);
+          for (int v = 0; v < kVars; ++v) line.rhs(v, row) = scale * residual(v, node);
         });
         team_barrier(member);
-        int solved = 0;
-        if (member.team_size() == 1) {
-          thomas<kVars>(s, n);
-        } else {
-          solved = cyclic_reduction<kVars>(member, s, n);
-        }
+        const Lines solved = tridiagonal::solve_in_team(member, line, n);
         team_for(member, n, [&](Index q) {
           const int node = base + static_cast<int>(q) * stride;
           const Real scale = scale_out ? 1 / time_step(node) : Real(1);
           for (int v = 0; v < kVars; ++v)
-            residual(v, node) = scale * s(solved + kRightHandSides + v, q);
+            residual(v, node) = scale * solved.solution(v, static_cast<int>(q));
         });
       });
 }

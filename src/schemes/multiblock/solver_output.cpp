@@ -28,7 +28,7 @@ NodePrimitive primitive_at(const std::vector<double>& state, int total, int node
 }  // namespace
 
 template <int Dim>
-MultiBlockSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
+SolutionSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   const std::vector<double> state = host_state();
   const int total = fields_.table.total_nodes;
   const double gamma = config_.physics.gamma;
@@ -40,8 +40,10 @@ MultiBlockSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   // where a steady run's residual lives.
   const auto mass_rate = Kokkos::create_mirror_view_and_copy(
       Kokkos::HostSpace(), Kokkos::subview(fields_.residual, 0, Kokkos::ALL));
-  MultiBlockSnapshot snap;
-  snap.cycle = cycles_;
+  SolutionSnapshot snap;
+  snap.kind = OutputKind::kBlocks;
+  snap.dimension = Dim;
+  snap.step = cycles_;
   for (int b = 0; b < fields_.table.count; ++b) {
     const auto& block = mesh_.blocks[b];
     BlockSnapshot out;
@@ -126,8 +128,8 @@ std::optional<NonPhysicalCell> MultiBlockSolverOf<Dim>::find_nonphysical() const
   return cell;
 }
 
-template MultiBlockSnapshot MultiBlockSolverOf<2>::snapshot() const;
-template MultiBlockSnapshot MultiBlockSolverOf<3>::snapshot() const;
+template SolutionSnapshot MultiBlockSolverOf<2>::snapshot() const;
+template SolutionSnapshot MultiBlockSolverOf<3>::snapshot() const;
 template std::vector<SurfacePoint> MultiBlockSolverOf<2>::surface_pressure() const;
 template std::vector<SurfacePoint> MultiBlockSolverOf<3>::surface_pressure() const;
 template std::optional<NonPhysicalCell> MultiBlockSolverOf<2>::find_nonphysical() const;

@@ -8,8 +8,8 @@
 //   periodic: the point one period away.
 #pragma once
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/core/types.hpp"
-#include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::cese {
 

@@ -1,4 +1,4 @@
-// The CE/SE family's deck options (schemes cese1d and cese2d), read by src/io/deck/read_cese.cpp.
+// The CE/SE family's deck options (schemes cese1d and cese2d), read by read_cese_deck.cpp.
 #pragma once
 
 namespace portaflow {

@@ -17,7 +17,7 @@ struct UniformAxis {
   double center(long long k) const { return x_min + (static_cast<double>(k) + 0.5) * dx; }
 };
 
-ConservedTotals conserved_totals_1d(const Field1D& u, IndexRange interior, const UniformAxis& axis);
+Monitors conserved_totals_1d(const Field1D& u, IndexRange interior, const UniformAxis& axis);
 
 // Whether rho = p = 0 (a vacuum, exact for some Riemann data) counts as physical.
 enum class VacuumPolicy { kForbidden, kAllowed };

@@ -16,7 +16,7 @@ struct UniformGrid2D {
   int nx = 1, ny = 1;
 };
 
-ConservedTotals conserved_totals_2d(const Field2D& u, IndexBox2D interior, const UniformGrid2D& g);
+Monitors conserved_totals_2d(const Field2D& u, IndexBox2D interior, const UniformGrid2D& g);
 
 std::optional<NonPhysicalCell> find_nonphysical_2d(const Field2D& u, IndexBox2D interior,
                                                    const UniformGrid2D& g, double gamma);

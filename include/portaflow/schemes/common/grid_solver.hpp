@@ -10,12 +10,13 @@
 
 namespace portaflow {
 
-class GridSolver1D : public Solver {
+class GridSolver1D : public TimeAccurateSolver {
  public:
   double time() const override { return time_; }
+  long long steps() const override { return steps_; }
   long long cell_count() const override { return axis_.cells; }
   SolutionSnapshot snapshot() const override;
-  ConservedTotals conserved_totals() const override;
+  Monitors monitors() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
   SolverState save_state() const override;
   void restore_state(const SolverState& state) override;
@@ -43,12 +44,13 @@ class GridSolver1D : public Solver {
   long long steps_ = 0;
 };
 
-class GridSolver2D : public Solver {
+class GridSolver2D : public TimeAccurateSolver {
  public:
   double time() const override { return time_; }
+  long long steps() const override { return steps_; }
   long long cell_count() const override { return static_cast<long long>(grid_.nx) * grid_.ny; }
   SolutionSnapshot snapshot() const override;
-  ConservedTotals conserved_totals() const override;
+  Monitors monitors() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
   SolverState save_state() const override;
   void restore_state(const SolverState& state) override;

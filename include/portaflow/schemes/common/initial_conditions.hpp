@@ -4,16 +4,13 @@
 
 #include <array>
 
-#include "portaflow/schemes/run_config.hpp"
+#include "portaflow/config/run_config.hpp"
 
 namespace portaflow {
 
 // Primitive state (rho, u, v, p) at (x, y) at t = 0 (v = 0 and y ignored in 1D).
 std::array<double, 4> initial_primitive(const ProblemConfig& problem, double gamma, double x,
                                         double y = 0);
-
-// True when the initial data are smooth, so schemes may start from their exact gradients.
-bool is_smooth(const ProblemConfig& problem);
 
 // True when exact_primitive() knows the solution at any time.
 bool has_exact_solution(const ProblemConfig& problem);

@@ -8,17 +8,18 @@
 
 namespace portaflow {
 
-class ExactRiemannSolver final : public Solver {
+class ExactRiemannSolver final : public TimeAccurateSolver {
  public:
   explicit ExactRiemannSolver(const RunConfig& config);
 
   double time() const override { return time_; }
+  long long steps() const override { return steps_; }
   long long cell_count() const override { return axis_.cells; }
   // The exact solution has no stability limit: the driver steps straight to the next output.
   double stable_time_step() override;
   void advance(double dt) override;
   SolutionSnapshot snapshot() const override;
-  ConservedTotals conserved_totals() const override;
+  Monitors monitors() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
   SolverState save_state() const override;
   void restore_state(const SolverState& state) override;

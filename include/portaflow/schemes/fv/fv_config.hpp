@@ -1,5 +1,5 @@
 // The finite-volume family's deck options (schemes muscl_hancock and muscl), read by
-// src/io/deck/read_fv.cpp.
+// read_fv_deck.cpp.
 #pragma once
 
 #include "portaflow/schemes/common/flux_kind.hpp"

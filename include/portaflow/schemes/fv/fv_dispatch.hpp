@@ -3,11 +3,12 @@
 // (no per-cell switch on a runtime value; docs/architecture.md, Kernels).
 #pragma once
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/physics/slope_limiters.hpp"
 #include "portaflow/schemes/common/flux_dispatch.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/muscl_reconstruction.hpp"
-#include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::fv {
 

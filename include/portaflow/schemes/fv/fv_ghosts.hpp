@@ -5,8 +5,8 @@
 //   periodic: the cell one period away.
 #pragma once
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/core/types.hpp"
-#include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::fv {
 

@@ -11,10 +11,11 @@
 // The team variant needs `in`'s ghosts (two layers, corners included) filled first.
 #pragma once
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
+#include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_ghosts.hpp"
-#include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::fv {
 

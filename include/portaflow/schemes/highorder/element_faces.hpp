@@ -5,10 +5,10 @@
 // unnormalised, so the residuals add it as they stand.
 #pragma once
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler_normal.hpp"
 #include "portaflow/schemes/highorder/element_operators.hpp"
-#include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::highorder {
 

@@ -16,8 +16,8 @@
 #include <array>
 #include <vector>
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/schemes/highorder/basis_1d.hpp"
-#include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::highorder {
 

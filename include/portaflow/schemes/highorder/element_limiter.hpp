@@ -26,6 +26,7 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/highorder/element_operators.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
 
 namespace portaflow::highorder {
 

@@ -1,5 +1,5 @@
 // The high-order family's deck options (schemes dg, cpr, ndg and sd; Zimmerman et al. 2018), read
-// by src/io/deck/read_highorder.cpp.
+// by read_highorder_deck.cpp.
 #pragma once
 
 #include "portaflow/schemes/common/flux_kind.hpp"

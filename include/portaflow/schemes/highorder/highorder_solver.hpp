@@ -18,6 +18,7 @@
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/schemes/highorder/element_geometry.hpp"
 #include "portaflow/schemes/highorder/element_operators.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
 #include "portaflow/schemes/solver.hpp"
 
 namespace portaflow::highorder {
@@ -31,14 +32,15 @@ struct DensityErrors {
   double pointwise = 0;
 };
 
-class HighOrderSolver : public Solver {
+class HighOrderSolver : public TimeAccurateSolver {
  public:
   double time() const override { return time_; }
+  long long steps() const override { return steps_; }
   // Degrees of freedom (solution points): what "cells" means for the run driver and benchmarks.
   long long cell_count() const override;
   double stable_time_step() override;
   SolutionSnapshot snapshot() const override;
-  ConservedTotals conserved_totals() const override;
+  Monitors monitors() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
   SolverState save_state() const override;
   void restore_state(const SolverState& state) override;
@@ -76,7 +78,8 @@ class HighOrderSolver : public Solver {
   void set_up_limiter(const ElementGridMetrics& g);
   long long limiter_total(int k) const;  // entry k of limiter_totals_, read back
   bool limiter_on() const {
-    return config_.highorder.limiter.troubled_cell || config_.highorder.limiter.positivity;
+    return config_.family<HighOrderConfig>().limiter.troubled_cell ||
+           config_.family<HighOrderConfig>().limiter.positivity;
   }
 
   RunConfig config_;
@@ -103,8 +106,8 @@ class HighOrderSolver : public Solver {
   long long steps_ = 0;
 };
 
-// Builds the dg, cpr, ndg or sd solver of config.highorder (its degree selects the compiled
-// variant).
+// Builds the dg, cpr, ndg or sd solver of config.family<HighOrderConfig>() (its degree selects the
+// compiled variant).
 std::unique_ptr<HighOrderSolver> make_highorder_solver(const RunConfig& config);
 
 }  // namespace portaflow::highorder

@@ -17,8 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/schemes/multiblock/grid_transfer.hpp"
-#include "portaflow/schemes/run_config.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 
 namespace portaflow::multiblock {
 

@@ -1,5 +1,5 @@
 // The multi-block family's deck options (scheme multiblock; Elsen et al. 2008), read by
-// src/io/deck/read_multiblock.cpp.
+// read_multiblock_deck.cpp.
 #pragma once
 
 #include <array>
@@ -96,9 +96,12 @@ struct FreestreamConfig {
   double alpha_degrees = 0;  // angle of attack, from +x towards +y
 };
 
-// Steady-state marching (multiblock).
-struct SteadyConfig {
-  double residual_drop = 1e-10;  // stop when every equation's L2 residual fell by this factor
-  long long max_cycles = 10000;  // stop after this many Runge-Kutta cycles
+// Everything a multiblock deck says beyond the shared sections (its time section is the shared
+// steady march: time.cfl, time.max_cycles, time.residual_drop).
+struct MultiBlockOptions {
+  MultiBlockMeshConfig mesh;
+  MultiBlockConfig multiblock;
+  FreestreamConfig freestream;
 };
+
 }  // namespace portaflow

@@ -8,9 +8,9 @@
 
 #include <array>
 
+#include "portaflow/config/run_config.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/multiblock/multiblock_fields.hpp"
-#include "portaflow/schemes/run_config.hpp"
 
 namespace portaflow::multiblock {
 

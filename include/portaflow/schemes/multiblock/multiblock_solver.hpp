@@ -9,8 +9,10 @@
 
 #include "portaflow/mesh/multiblock_mesh.hpp"
 #include "portaflow/physics/euler.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_fields.hpp"
-#include "portaflow/schemes/multiblock/steady_solver.hpp"
+#include "portaflow/schemes/multiblock/wall_loads.hpp"
+#include "portaflow/schemes/solver.hpp"
 
 namespace portaflow::multiblock {
 
@@ -20,6 +22,7 @@ namespace portaflow::multiblock {
 // central SBP operators whose eigenvalues lie near that axis; its real-axis reach covers the
 // dissipation. Elsen et al. (2008) say only "modified coefficients for a maximum stability region".
 inline constexpr double kRungeKuttaAlpha[5] = {0.25, 1.0 / 6.0, 0.375, 0.5, 1.0};
+inline constexpr int kRungeKuttaStages = 5;
 
 // Primitive (rho, u, v, (w,) p) as a function of position, for initial, boundary and source
 // data: f(x, y) in 2D, f(x, y, z) in 3D.
@@ -53,18 +56,42 @@ class MultiBlockSolverOf : public SteadySolver {
   MultiBlockSolverOf(const RunConfig& config, mesh::MultiBlockMesh mesh);
   ~MultiBlockSolverOf() override;
 
-  long long node_count() const override { return fields_.table.total_nodes; }
-  long long cycles() const override { return cycles_; }
-  std::vector<std::string> equation_names() const override;
+  // ---- The steady march (schemes/solver.hpp) ---------------------------------------------
+  long long cell_count() const override { return node_count(); }
+  long long steps() const override { return cycles_; }
   // One Runge-Kutta cycle, or with multigrid.levels > 1 one multigrid cycle.
   void cycle() override;
-  double node_cycles_per_cycle() const override;
-  std::vector<std::string> setup_report() const override;
+  // Node-stage updates: five stages a Runge-Kutta cycle, each a residual evaluation per node.
+  double updates_per_step() const override { return kRungeKuttaStages * node_cycles_per_cycle(); }
+  const char* update_name() const override { return "node-stage updates"; }
+  std::vector<std::string> residual_names() const override;
   std::vector<double> residual_norms() override;
-  ForceCoefficients forces() const override;
-  std::vector<SurfacePoint> surface_pressure() const override;
-  MultiBlockSnapshot snapshot() const override;
+  // lift and drag (forces()).
+  Monitors monitors() const override;
+  // Node fields rho, u, v, (w,) p, mach, cp, mass_residual per block.
+  SolutionSnapshot snapshot() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
+  std::string nonphysical_advice() const override;
+  // surface_cp.csv (the wall's pressure coefficients) and forces.csv (cycles, converged,
+  // residual_drop, lift, drag).
+  std::vector<ResultTable> final_tables(const MarchOutcome& outcome) const override;
+  std::vector<std::string> setup_report() const override;
+  std::vector<SetupPhase> setup_phases() const override { return setup_phases_; }
+  // The state, the far-field data (the vortex's, updated every few cycles), the last residual
+  // and its norms: what the next cycle and the outputs read.
+  SolverState save_state() const override;
+  void restore_state(const SolverState& state) override;
+
+  long long node_count() const { return fields_.table.total_nodes; }
+  long long cycles() const { return cycles_; }
+  // Work of one cycle() in Runge-Kutta cycles of node updates (node_count() without multigrid).
+  double node_cycles_per_cycle() const;
+  ForceCoefficients forces() const;
+  std::vector<SurfacePoint> surface_pressure() const;
+  // Adds a named part of the set-up to the time split (the mesh, made before the solver).
+  void add_setup_phase(const std::string& name, double seconds) {
+    setup_phases_.push_back({name, seconds});
+  }
 
   // ---- For verification (manufactured solutions, freestream preservation) -----------------
   // Sets the state from primitive values at each node.
@@ -121,6 +148,7 @@ class MultiBlockSolverOf : public SteadySolver {
   double smallest_det_ = 0;
   double reference_area_ = 1;
   std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
+  std::vector<SetupPhase> setup_phases_;
 };
 
 using MultiBlockSolver = MultiBlockSolverOf<2>;
@@ -132,6 +160,8 @@ std::array<double, 4> freestream_primitive(const RunConfig& config);
 
 // Builds the mesh a deck asks for.
 mesh::MultiBlockMesh mesh_from_config(const RunConfig& config);
+// What the deck's mesh is, for the run log: "NACA 0012 C-mesh level 2", ...
+std::string describe_mesh(const MultiBlockMeshConfig& mesh);
 
 // The face points of a mesh (host arrays copied to the device) and their positions.
 FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const BlockTable& table,

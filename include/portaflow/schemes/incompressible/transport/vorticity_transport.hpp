@@ -1,0 +1,31 @@
+// The vorticity transport of eq. 7 of Gohari et al. (2012) at the interior nodes,
+//   omega_t = -(U omega_xi + V omega_eta) + lap((nu + nu_t) omega),  U = psi_eta / J, V = -psi_xi /
+//   J,
+// (nu_t: the Baldwin-Lomax eddy viscosity, baldwin_lomax.hpp; an empty view: laminar, nu lap omega)
+// with upwind differences (first or second order) for the convection and the central Laplacian
+// (laplacian_stencil.hpp) for the diffusion; the stable time step. The boundaries' rules are
+// in boundary_layout.hpp.
+#pragma once
+
+#include "portaflow/schemes/incompressible/grid/node_grid.hpp"
+#include "portaflow/schemes/incompressible/incompressible_config.hpp"
+
+namespace portaflow::incompressible {
+
+// How the interior's threads are laid out (the CTA question of Gohari et al. 2012): one 1D range
+// along rows (their "1D CTA", the solver's), or 2D tiles of the box (par_for's MDRange).
+// perf/kernels/incompressible_bench.cpp measures both: on the H200 at 1024^2 the rows update
+// 2.67e10 nodes/s, the tiles 1.96e10; on 16 cores both 5.6e8 (perf/results/SUMMARY.md).
+enum class LoopShape { kFlat1D, kTiles2D };
+
+// d omega / dt at the interior nodes and the wake cut's owner nodes into rhs (others untouched).
+void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
+                    int convection_order, const NodeField& rhs, const NodeField& nu_t = {},
+                    LoopShape shape = LoopShape::kFlat1D);
+
+// The largest stable explicit step: cfl / max(|U| + |V| + 2 (nu + nu_t) (a + c)) over the
+// interior (the convective and viscous limits of forward Euler added); NaN where a NaN is found.
+double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl,
+                        const NodeField& nu_t = {});
+
+}  // namespace portaflow::incompressible

@@ -1,0 +1,281 @@
+#include "portaflow/driver/run_loop.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "march.hpp"
+#include "portaflow/core/error.hpp"
+#include "portaflow/core/format.hpp"
+#include "portaflow/core/timer.hpp"
+#include "portaflow/core/types.hpp"
+#include "portaflow/driver/interrupt.hpp"
+#include "portaflow/io/csv_writer.hpp"
+#include "portaflow/io/solution_output.hpp"
+
+namespace portaflow {
+
+namespace {
+
+// "cell (i, j) at x = (x, y): rho = .., p = .." on a grid; "block b, node (i, j) at (x, y) = (..)"
+// on a multi-block mesh.
+std::string describe(const NonPhysicalCell& cell, int grid_dimension) {
+  std::string text;
+  if (cell.block >= 0) {
+    const bool three_d = cell.dimension == 3 || cell.index[2] != 0 || cell.position[2] != 0;
+    const int d = three_d ? 3 : 2;
+    text = "block " + std::to_string(cell.block) + ", node (";
+    for (int k = 0; k < d; ++k) text += (k ? ", " : "") + std::to_string(cell.index[k]);
+    text += std::string(") at ") + (three_d ? "(x, y, z) = (" : "(x, y) = (");
+    for (int k = 0; k < d; ++k) text += (k ? ", " : "") + format("%.6g", cell.position[k]);
+    text += ")";
+  } else {
+    std::string index = "cell (", position = "(";
+    for (int k = 0; k < grid_dimension; ++k) {
+      index += (k ? ", " : "") + std::to_string(cell.index[k]);
+      position += (k ? ", " : "") + format("%.6g", cell.position[k]);
+    }
+    text = index + ") at x = " + position + ")";
+  }
+  if (!cell.what.empty()) return text + ": " + cell.what;
+  return text + ": rho = " + format("%.6g", cell.rho) + ", p = " + format("%.6g", cell.pressure);
+}
+
+// history.csv: the march's columns, then the solver's monitors; one row every
+// output.history_every steps and at the end.
+class History {
+ public:
+  History(const std::filesystem::path& file, std::vector<std::string> header)
+      : writer_(file, std::move(header)) {}
+  void record(const std::vector<double>& march_values, const Monitors& monitors) {
+    std::vector<double> row = march_values;
+    row.insert(row.end(), monitors.values.begin(), monitors.values.end());
+    writer_.append(row);
+    last_step_ = static_cast<long long>(march_values.front());
+  }
+  // Takes over an earlier run's rows up to `last_step` (restart).
+  void restore(long long last_step) {
+    std::ifstream in(writer_.path());
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+      std::vector<double> row;
+      std::istringstream cells(line);
+      std::string cell;
+      while (std::getline(cells, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
+      if (row.empty() || row[0] > static_cast<double>(last_step)) break;
+      writer_.append(row);
+      last_step_ = static_cast<long long>(row[0]);
+    }
+  }
+  // The last row's step (the first column), or -1 before any.
+  long long last_step() const { return last_step_; }
+  void flush() { writer_.flush(); }
+
+ private:
+  io::HistoryWriter writer_;
+  long long last_step_ = -1;
+};
+
+}  // namespace
+
+RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log,
+                      const std::optional<io::Checkpoint>& restart, TimeSplit& split) {
+  const OutputConfig& out = config.output;
+  const std::unique_ptr<driver::March> march = solver.march() == MarchKind::kSteady
+                                                   ? driver::make_steady_march(config, solver)
+                                                   : driver::make_time_march(config, solver);
+  io::SolutionOutput output(out);
+  std::vector<std::string> header = march->history_columns();
+  for (const auto& name : solver.monitors().names) header.push_back(name);
+  History history(output.directory() / "history.csv", header);
+
+  double output_seconds = 0;  // spent writing outputs, anywhere in the run
+  auto timed = [&](const auto& work) {
+    const Timer clock;
+    work();
+    output_seconds += clock.elapsed_seconds();
+  };
+  timed([&] { solver.write_setup_files(output.directory()); });
+
+  std::string last_good = march->no_frame_yet();
+  std::string last_checkpoint;  // ", checkpoint <file> (step N)" once one is written
+  long long last_frame_step = -1;
+  Timer wall;              // the step loop's, reset when it starts
+  double wall_offset = 0;  // a restarted steady run's wall_seconds go on from the checkpoint's
+  bool marching = false;
+  auto wall_seconds = [&] { return marching ? wall_offset + wall.elapsed_seconds() : wall_offset; };
+
+  // Every stop on a bad state comes here: where, which cell, and the last good file.
+  auto stop_nonphysical = [&](const std::string& what) {
+    history.flush();
+    const auto bad = solver.find_nonphysical();
+    std::string message = "the solution went non-physical " + march->where();
+    if (bad) {
+      message += march->cell_joiner() + describe(*bad, config.mesh.dimension) +
+                 (what.empty() ? std::string() : " (" + what + ")");
+    } else if (!what.empty()) {
+      message += march->cell_joiner() + what + ", though no cell has a NaN, rho <= 0 or p <= 0 yet";
+    } else {
+      throw Error("the solver found no stable step " + march->where() +
+                  " although every cell is physical: an internal error");
+    }
+    throw Error(message + ". Last good output: " + last_good + ". " + solver.nonphysical_advice(),
+                ExitCode::kNonPhysical);
+  };
+  auto check_state = [&] {
+    if (solver.find_nonphysical()) stop_nonphysical("");
+  };
+  // A write that fails (a full disk, a folder made read-only, a file-size limit) stops the run;
+  // the message adds what is still good on disk.
+  auto writing = [&](const auto& write) {
+    try {
+      timed(write);
+    } catch (const Error& error) {
+      throw Error(std::string(error.what()) + ". The run stopped " + march->where() +
+                      "; last good output: " + last_good + last_checkpoint,
+                  error.code());
+    }
+  };
+  auto record = [&] { history.record(march->history_values(wall_seconds()), solver.monitors()); };
+  auto write_frame = [&](const SolutionSnapshot& snapshot) {
+    std::filesystem::path file;
+    writing([&] {
+      file = output.write_frame(snapshot, march->series_time());
+      history.flush();
+    });
+    last_frame_step = solver.steps();
+    if (!file.empty()) last_good = file.string() + " " + march->frame_label();
+    const std::string note = solver.output_note();
+    if (!note.empty()) log << march->note_prefix() << note << std::endl;
+  };
+  auto frame_now = [&] {
+    check_state();
+    SolutionSnapshot snapshot;
+    timed([&] { snapshot = solver.snapshot(); });
+    write_frame(snapshot);
+  };
+  auto write_checkpoint = [&] {
+    io::Checkpoint c;
+    c.scheme = config.scheme_name;
+    c.precision = kPrecisionName;
+    c.cells = config.mesh.cells;
+    c.frames = output.frames();
+    c.march = march->save();
+    c.march.push_back(wall_seconds());
+    c.state = solver.save_state();
+    const auto file = output.directory() / "checkpoint.pfc";
+    writing([&] {
+      history.flush();
+      io::write_checkpoint(file, c);
+    });
+    last_checkpoint = ", checkpoint " + file.string() + " (" + march->position() + ")";
+    return file;
+  };
+  // Between steps only (interrupt.hpp): the last step and any write it started are complete.
+  auto stop_if_interrupted = [&] {
+    const int signal_number = interrupt_signal();
+    if (signal_number == 0) return;
+    check_state();
+    const auto checkpoint = write_checkpoint();
+    throw Interrupted(signal_number,
+                      march->where() +
+                          (interrupt_came_during_write()
+                               ? ", which came while an output file was written; that write "
+                                 "was completed"
+                               : std::string()) +
+                          "; the state of that " + march->unit() + " is in " + checkpoint.string(),
+                      checkpoint);
+  };
+
+  if (restart) {
+    solver.restore_state(restart->state);
+    std::vector<double> saved = restart->march;
+    if (!saved.empty()) {
+      wall_offset = saved.back();
+      saved.pop_back();
+    }
+    march->restore(saved);
+    output.restore_frames(restart->frames);
+    history.restore(solver.steps());
+    log << "restarted at " << march->position()
+        << (solver.march() == MarchKind::kTimeAccurate ? ", t = " + format("%.9g", solver.time())
+                                                       : std::string())
+        << "\n";
+  } else {
+    if (auto bad = march->start()) stop_nonphysical(*bad);
+    if (march->checks_state_at_rows()) check_state();
+    record();
+    if (march->frame_at_start()) frame_now();
+  }
+
+  const long long start_step = solver.steps();
+  const double output_before_loop = output_seconds;
+  double last_progress = 0;
+  wall.reset();
+  marching = true;
+  while (!march->finished()) {
+    stop_if_interrupted();
+    const double taken = solver.step(march->max_step());
+    if (auto bad = march->after_step(taken)) stop_nonphysical(*bad);
+    const long long step = solver.steps();
+    if (step % out.history_every == 0) {
+      if (march->checks_state_at_rows()) check_state();
+      record();
+    }
+    if (march->frame_due()) frame_now();
+    if (out.checkpoint_every > 0 && step % out.checkpoint_every == 0) {
+      check_state();  // never checkpoint a broken state
+      write_checkpoint();
+    }
+    const double elapsed = wall.elapsed_seconds();
+    if (out.progress_seconds > 0 && !march->finished() &&
+        elapsed - last_progress >= out.progress_seconds) {
+      last_progress = elapsed;
+      const double rate =
+          solver.updates_per_step() * static_cast<double>(step - start_step) / elapsed;
+      log << march->progress_line(elapsed, step - start_step, rate, solver.monitors()) << std::endl;
+      timed([&] { history.flush(); });
+    }
+  }
+
+  RunOutcome outcome;
+  outcome.loop_seconds = wall.fence_and_elapsed();
+  marching = false;
+  wall_offset += outcome.loop_seconds;
+  const long long steps_done = solver.steps() - start_step;
+  outcome.updates_per_second =
+      outcome.loop_seconds > 0
+          ? solver.updates_per_step() * static_cast<double>(steps_done) / outcome.loop_seconds
+          : 0;
+  split.steps += outcome.loop_seconds - (output_seconds - output_before_loop);
+
+  // The end: the last row, frame and the final files, from one snapshot.
+  check_state();
+  if (history.last_step() != solver.steps()) record();
+  SolutionSnapshot final_state;
+  timed([&] { final_state = solver.snapshot(); });
+  if (last_frame_step != solver.steps()) write_frame(final_state);
+  const MarchOutcome result = march->outcome();
+  writing([&] {
+    output.write_final(final_state);
+    for (const ResultTable& table : solver.final_tables(result))
+      io::write_result_table(output.directory(), table);
+    history.flush();
+  });
+  split.output += output_seconds;
+
+  outcome.steps = solver.steps();
+  outcome.time = solver.time();
+  outcome.converged = result.converged;
+  outcome.residual_drop = result.residual_drop;
+  march->summary(log, solver.monitors());
+  log << march->done_line(outcome.loop_seconds, outcome.updates_per_second, solver.update_name())
+      << "; outputs in " << out.dir << "\n";
+  for (const auto& [name, value] : solver.exact_errors())
+    log << "error against the exact or published solution: " << name << " = " << value << "\n";
+  return outcome;
+}
+
+}  // namespace portaflow

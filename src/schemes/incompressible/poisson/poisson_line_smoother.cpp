@@ -1,0 +1,93 @@
+#include "portaflow/schemes/incompressible/poisson/poisson_line_smoother.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "portaflow/core/device_copy.hpp"
+#include "portaflow/core/parallel.hpp"
+#include "portaflow/numerics/tridiagonal.hpp"
+
+namespace portaflow::incompressible {
+
+LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection direction) {
+  const auto node_of = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.node_of);
+  const auto row_map =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.row_map);
+  const auto entries =
+      Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.entries);
+  const auto values = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.values);
+  // node_of is j * ni + i. A j line is the rows of one i in increasing j (neighbours ni apart in
+  // node number), an i line those of one j in increasing i (neighbours 1 apart).
+  const bool along_j = direction == LineDirection::kJ;
+  const int step = along_j ? ni : 1;
+  auto line_of = [&](int row) { return along_j ? node_of(row) % ni : node_of(row) / ni; };
+  std::vector<int> order(m.rows);
+  for (int k = 0; k < m.rows; ++k) order[k] = k;
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return line_of(a) != line_of(b) ? line_of(a) < line_of(b) : node_of(a) < node_of(b);
+  });
+  std::vector<int> start{0};
+  std::vector<Real> lower(m.rows, 0), diagonal(m.rows, 0), upper(m.rows, 0);
+  for (int p = 0; p < m.rows; ++p) {
+    const int row = order[p];
+    const int node = node_of(row), line = line_of(row);
+    if (p > 0 && line_of(order[p - 1]) != line) start.push_back(p);
+    const bool same_line_below = p > 0 && line_of(order[p - 1]) == line;
+    const bool same_line_above = p + 1 < m.rows && line_of(order[p + 1]) == line;
+    const int below = same_line_below && node_of(order[p - 1]) == node - step ? order[p - 1] : -1;
+    const int above = same_line_above && node_of(order[p + 1]) == node + step ? order[p + 1] : -1;
+    for (auto e = row_map(row); e < row_map(row + 1); ++e) {
+      const int column = entries(e);
+      if (column == row)
+        diagonal[p] += values(e);
+      else if (column == below)
+        lower[p] += values(e);
+      else if (column == above)
+        upper[p] += values(e);
+    }
+  }
+  start.push_back(m.rows);
+  LineSmoother s;
+  s.lines = static_cast<int>(start.size()) - 1;
+  s.line_start = copy_to_device("poisson.line_start", start);
+  s.line_rows = copy_to_device("poisson.line_rows", order);
+  s.lower = copy_to_device("poisson.line_lower", lower);
+  s.diagonal = copy_to_device("poisson.line_diagonal", diagonal);
+  s.upper = copy_to_device("poisson.line_upper", upper);
+  for (int line = 0; line < s.lines; ++line)
+    s.longest = std::max(s.longest, start[line + 1] - start[line]);
+  return s;
+}
+
+void LineSmoother::correct(const Vector& r, const Vector& x, Real weight) const {
+  using Lines = tridiagonal::ScratchLines<1>;
+  const auto start = line_start;
+  const auto rows = line_rows;
+  const auto a = lower, b = diagonal, c = upper;
+  const int most = longest;
+  const std::size_t bytes = scratch_bytes_2d(2 * Lines::rows(), static_cast<std::size_t>(most));
+  const int level = scratch_level_for(bytes);
+  par_for_teams(
+      "incompressible.line_smoother", lines, bytes,
+      KOKKOS_LAMBDA(const TeamMember& member) {
+        const Lines line{ScratchView2D(member.team_scratch(level), 2 * Lines::rows(), most)};
+        const int first = start(member.league_rank());
+        const int n = start(member.league_rank() + 1) - first;
+        // Each row divided by its diagonal: cyclic reduction needs it, Thomas takes it too.
+        team_for(member, n, [&](Index index) {
+          const int q = static_cast<int>(index), p = first + q;
+          const Real inverse = Real(1) / b(p);
+          line.rhs(0, q) = r(rows(p)) * inverse;
+          tridiagonal::set_unit_row(line, q, a(p), b(p), c(p));
+        });
+        team_barrier(member);
+        const Lines solved = tridiagonal::solve_in_team(member, line, n);
+        team_for(member, n, [&](Index q) {
+          x(rows(first + static_cast<int>(q))) += weight * solved.solution(0, static_cast<int>(q));
+        });
+      },
+      tridiagonal::team_size_for_lines(most));
+}
+
+}  // namespace portaflow::incompressible

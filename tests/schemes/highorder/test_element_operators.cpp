@@ -1,0 +1,97 @@
+// The 1D element operators (basis_1d.hpp, element_operators.hpp) against what they must be:
+// quadrature exactness, derivatives exact on polynomials of the basis's degree, Huynh's Radau
+// correction derivatives equal to the lifts on Gauss-Lobatto points, DG's weak derivative the
+// transpose identity S = M^-1 D^T M, and the element mapping's area.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "portaflow/schemes/highorder/element_geometry.hpp"
+#include "portaflow/schemes/highorder/element_operators.hpp"
+#include "portaflow/schemes/highorder/highorder_config.hpp"
+
+namespace portaflow::highorder {
+namespace {
+
+double power(double x, int p) { return p == 0 ? 1.0 : std::pow(x, p); }
+
+TEST(ElementOperators, QuadratureRulesAreExactToTheirDegree) {
+  for (int n = 2; n <= 6; ++n) {
+    const PointSet1D gauss = gauss_legendre(n), lobatto = gauss_lobatto(n);
+    for (int p = 0; p <= 2 * n - 1; ++p) {
+      const double exact = p % 2 ? 0.0 : 2.0 / (p + 1);
+      double g = 0, l = 0;
+      for (int q = 0; q < n; ++q) g += gauss.weights[q] * power(gauss.nodes[q], p);
+      for (int q = 0; q < n; ++q) l += lobatto.weights[q] * power(lobatto.nodes[q], p);
+      EXPECT_NEAR(g, exact, 1e-14) << "Gauss n=" << n << " degree " << p;
+      if (p <= 2 * n - 3) EXPECT_NEAR(l, exact, 1e-14) << "Lobatto n=" << n << " degree " << p;
+    }
+    // One degree beyond: not exact (the test could fail, so it tests the rule's claim).
+    double g = 0;
+    for (int q = 0; q < n; ++q) g += gauss.weights[q] * power(gauss.nodes[q], 2 * n);
+    EXPECT_GT(std::fabs(g - 2.0 / (2 * n + 1)), 1e-6);
+  }
+}
+
+TEST(ElementOperators, DerivativeIsExactOnTheBasisDegree) {
+  for (HighOrderMethod method : {HighOrderMethod::kDg, HighOrderMethod::kCpr})
+    for (int n = 2; n <= kHighOrderMaxDegree + 1; ++n) {
+      const LineOperatorTables t = line_operator_tables(method, n);
+      const auto& x = t.points.nodes;
+      for (int p = 0; p < n; ++p)
+        for (int a = 0; a < n; ++a) {
+          double d = 0;
+          for (int c = 0; c < n; ++c) d += t.derivative[a * n + c] * power(x[c], p);
+          EXPECT_NEAR(d, p * power(x[a], p - 1 < 0 ? 0 : p - 1) * (p > 0), 1e-12);
+        }
+    }
+}
+
+TEST(ElementOperators, LobattoLiftsAreTheRadauCorrectionDerivatives) {
+  for (int n = 2; n <= kHighOrderMaxDegree + 1; ++n) {
+    const LineOperatorTables t = line_operator_tables(HighOrderMethod::kCpr, n);
+    const int k = n - 1;
+    for (int a = 0; a < n; ++a) {
+      EXPECT_NEAR(t.lift_plus[a], radau_right_derivative(k, t.points.nodes[a]), 1e-12);
+      EXPECT_NEAR(t.lift_minus[a], -radau_left_derivative(k, t.points.nodes[a]), 1e-12);
+    }
+  }
+}
+
+TEST(ElementOperators, GaussWeakDerivativeIsTheMassWeightedTranspose) {
+  for (int n = 2; n <= kHighOrderMaxDegree + 1; ++n) {
+    const LineOperatorTables t = line_operator_tables(HighOrderMethod::kDg, n);
+    const auto& w = t.points.weights;
+    for (int a = 0; a < n; ++a) {
+      // M = diag(w) on Gauss points, and lifts are l(+-1) / w.
+      EXPECT_NEAR(t.lift_plus[a], t.trace_plus[a] / w[a], 1e-12);
+      EXPECT_NEAR(t.lift_minus[a], t.trace_minus[a] / w[a], 1e-12);
+      for (int c = 0; c < n; ++c)
+        EXPECT_NEAR(t.weak_derivative[a * n + c], w[c] * t.derivative[c * n + a] / w[a], 1e-12);
+    }
+  }
+}
+
+TEST(ElementOperators, WarpedElementGridCoversTheDomain) {
+  MeshConfig mesh;
+  mesh.dimension = 2;
+  mesh.cells = {5, 7, 1};
+  mesh.domain_min = {-5, -5, 0};
+  mesh.domain_max = {5, 5, 1};
+  for (int k = 1; k <= kHighOrderMaxDegree; ++k)
+    for (HighOrderMethod method : {HighOrderMethod::kDg, HighOrderMethod::kCpr}) {
+      const ElementMapping mapping(mesh, 0.1, k);
+      const auto g = element_grid_metrics(mapping, solution_points(method, k + 1), {true, true},
+                                          method == HighOrderMethod::kCpr);
+      double area = 0;
+      for (double w : g.weight_jac) area += w;
+      EXPECT_NEAR(area, 100.0, 1e-11) << "P" << k;
+      // Periodic partners: the last x face's normal is the first's.
+      const int nj = g.ny * g.n;
+      for (int J = 0; J < nj; ++J)
+        EXPECT_EQ(g.x_face[J * (g.nx + 1) + g.nx], g.x_face[J * (g.nx + 1)]);
+    }
+}
+
+}  // namespace
+}  // namespace portaflow::highorder
