@@ -6,16 +6,16 @@ perf/cases/highorder_study/highorder_study.toml runs it):
   python3 perf/highorder_study.py [--binary build/openmp/bin/portaflow] [--out perf/results/...json]
                                   [--methods dg cpr ndg sd]
 
-1. Convergence (seed Tables 2 and 3): the isentropic vortex (inputs/highorder/vortex_*_p<k>.yaml)
+1. Convergence (the paper's Tables 2 and 3): the isentropic vortex (inputs/highorder/vortex_*_p<k>.yaml)
    at 20^2 .. 60^2 elements, P1-P3, every method asked for, t = 1, at the decks' CFL: the L2 density error of
-   the element averages against the exact solution's averages (the seed's norm) and the
-   pointwise L2 over a (k + 4)-point Gauss rule per element, with observed orders; the seed's
+   the element averages against the exact solution's averages (the paper's norm) and the
+   pointwise L2 over a (k + 4)-point Gauss rule per element, with observed orders; the paper's
    P2 rows again with HLLC (the flux that reaches third order pointwise here).
-2. Maximum CFL (seed Table 1) by the seed's halving rule: from CFL 0.8, halve until halving
+2. Maximum CFL (the paper's Table 1) by its halving rule: from CFL 0.8, halve until halving
    changes the element-average error by less than 0.1 %; the maximum CFL is the larger CFL of
-   that pair. At the seed's sizes of Table 1's first row (1600 DoF: 20^2 elements at P1; 3600 DoF:
+   that pair. At the paper's sizes of Table 1's first row (1600 DoF: 20^2 elements at P1; 3600 DoF:
    20^2 at P2) and at 40^2 elements.
-Writes the JSON (every run's figures) and prints markdown tables beside the seed's numbers.
+Writes the JSON (every run's figures) and prints markdown tables beside the paper's numbers.
 """
 import argparse
 import datetime
@@ -106,7 +106,7 @@ def main():
               "convergence": [], "max_cfl": []}
 
     print("## Convergence: isentropic vortex, t = 1, L2(rho); Zimmerman et al. (2018) Tables 2-3 beside\n")
-    print("| method | k | flux | elements | CFL | element-average L2 | order | pointwise L2 | order | seed L2 | seed/avg | seed/pointwise |")
+    print("| method | k | flux | elements | CFL | element-average L2 | order | pointwise L2 | order | paper L2 | paper/avg | paper/pointwise |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for method in args.methods:
         for k in (1, 2, 3):
@@ -131,8 +131,8 @@ def main():
                   allow_nan=False)
         return
 
-    print("\n## Maximum CFL by the seed's halving rule (element-average error change < 0.1 %)\n")
-    print("| method | k | elements | DoF | CFL sequence (error) | maximum CFL | seed Table 1 |")
+    print("\n## Maximum CFL by the paper's halving rule (element-average error change < 0.1 %)\n")
+    print("| method | k | elements | DoF | CFL sequence (error) | maximum CFL | paper Table 1 |")
     print("|---|---|---|---|---|---|---|")
     for method in args.methods:
         for k in (1, 2):
