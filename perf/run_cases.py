@@ -440,7 +440,8 @@ def cmake_build_info(folder):
         m = re.search(r"^PORTAFLOW_PRECISION:\w+=(\w+)", cache, re.M)
         info["precision"] = m.group(1) if m else "double"
     generated = read_text(os.path.join(folder, "perf", "build_info.cpp"))
-    strings = re.findall(r'"([^"]*)"', generated)
+    body = generated.split("BuildInfo info", 1)[-1] if "BuildInfo info" in generated else ""
+    strings = re.findall(r'"([^"]*)"', body)  # version, commit, ... (perf/build_info.cpp.in)
     if len(strings) >= 2:
         info["commit"] = strings[1]
     return info
