@@ -956,9 +956,10 @@ def bench_plots(doc_or_path, out_dir, stem=None):
         return []
     cmap = plt.get_cmap("viridis")
     host = [r for r in runs if not is_gpu(r)]
+    host = [r for r in host if r.get("precision") == host[0].get("precision")] if host else host
     colour = {id(run): cmap(0.1 + 0.8 * k / max(1, len(host) - 1)) for k, run in enumerate(host)}
-    for k, run in enumerate(r for r in runs if is_gpu(r)):
-        colour[id(run)] = ("tab:red", "tab:orange", "tab:pink")[k % 3]
+    for k, run in enumerate(r for r in runs if is_gpu(r) or r not in host):
+        colour[id(run)] = ("tab:red", "tab:orange", "tab:pink", "tab:brown", "tab:olive")[k % 5]
     first = runs[0]
     gpu = next((r.get("backend", {}).get("device") for r in runs if is_gpu(r)), None)
     cpu = (doc.get("node") or doc.get("device") or {}).get("cpu_model") or first.get("host", {}).get("cpu_model", "")
@@ -1188,15 +1189,25 @@ def command_collect(args):
         case_file = os.path.relpath(os.path.join(ROOT, doc["case_file"]), os.path.join(HERE, "cases"))
         if case_file not in entry.setdefault("cases", []):
             entry["cases"].append(case_file)
-        same_case = [f for f in entry.get("files", []) if f"-{run_cases.safe_name(doc['case'])}" in f]
-        entry["files"] = [f for f in entry.get("files", []) if f not in same_case] + files
+        # What the study listed before: files of its other cases' current results stay (a file
+        # belongs to a case result when its name starts with that JSON's stem); the rest (this
+        # case's older result, results from before the case files) is superseded.
+        others = []
+        for f in entry.get("files", []):
+            path = os.path.join(args.results, f)
+            if f.endswith(".json") and os.path.isfile(path) and f not in files:
+                older_doc = load_json(path)
+                if is_case(older_doc) and older_doc.get("case") != doc["case"]:
+                    others.append(os.path.splitext(f)[0])
+        kept = [f for f in entry.get("files", []) if f not in files and any(f.startswith(o) for o in others)]
+        replaced = [f for f in entry.get("files", []) if f not in files and f not in kept]
+        entry["files"] = kept + files
         entry.update(device=device_label(doc), date=doc["date"][:10], commit=doc["commit"]["label"])
-        if headline:
-            entry["headline"] = headline
-        replaced = [f for f in older if os.path.relpath(os.path.join(ROOT, f), args.results) in same_case]
+        entry["headline"] = headline or (f"{sum(r['status'] == 'ok' for r in doc['runs'])} of "
+                                         f"{len(doc['runs'])} processes ok; see the result's summary")
         if replaced:
-            print(f"{study}: older results of this case (git rm them; history keeps them):\n  "
-                  + "\n  ".join(replaced))
+            print(f"{study}: superseded, no longer in the index (git rm them; history keeps them):\n  "
+                  + "\n  ".join(os.path.join(os.path.relpath(args.results, ROOT), f) for f in replaced))
     write_json(index_path(args.results), index)
     with open(os.path.join(args.results, "INDEX.md"), "w", encoding="utf-8") as f:
         f.write(index_markdown(index))
