@@ -949,6 +949,8 @@ class Runner:
             return None
         os.makedirs(keep_root, exist_ok=True)
         os.makedirs(os.path.join(self.work, safe_name(name)), exist_ok=True)
+        self.case_files.append((case, target, record))  # packed even if the case breaks off
+        write_json_atomically(target, record)
         for build in {b for _, _, _, b in plan if b}:
             if build in self.builds:
                 check_build(self.builds[build])
@@ -988,7 +990,6 @@ class Runner:
             write_json_atomically(target, record)
         record["finished"] = iso(now_utc())
         write_json_atomically(target, record)
-        self.case_files.append((case, target, record))
         log(f"case {name}: wrote {os.path.relpath(target)}")
         return record
 
