@@ -49,5 +49,5 @@ if [ ${#runs[@]} = 0 ]; then
   echo "scaling report: BROKEN BENCHMARK: no results file was written" >&2
   exit 1
 fi
-python3 perf/scaling_report.py --results-dir perf/results "${runs[@]}" || status=1
+python3 perf/report.py scaling --results-dir perf/results "${runs[@]}" || status=1
 exit $status

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The lid-driven cavity against Ghia, Ghia & Shin (J. Comput. Phys. 48, 1982), Tables I and II
-(issue 23): runs inputs/incompressible/cavity_re{100,400,1000}.yaml as shipped (129 x 129
+"""The lid-driven cavity against Ghia, Ghia & Shin (J. Comput. Phys. 48, 1982), Tables I and II:
+runs inputs/incompressible/cavity_re{100,400,1000}.yaml as shipped (129 x 129
 nodes, Ghia's grid) with the portaflow command, reads each run's ghia_comparison.csv and
 centreline_*.csv, and writes the largest difference from the tables (in lid speeds) per profile,
 the run's own figures (steps, seconds, Poisson iterations per solve), a PNG of the profiles over
@@ -8,7 +8,7 @@ Ghia's points, and a JSON record.
 
     python3 perf/cavity_ghia.py BINARY OUT_PREFIX [--set KEY=VALUE ...] [--re 100 400 1000] [--no-plot]
 
-Criteria (issue 23): within 2 % of the lid speed at Re = 100 and 400, 3 % at 1000. Table II's
+Criteria: within 2 % of the lid speed at Re = 100 and 400, 3 % at 1000. Table II's
 entry at Re = 400, x = 0.9063 (-0.23827) is widely held to be a misprint (it lies off the curve
 through its neighbours); it is reported but left out of the criterion, as the solver does.
 Uses Debian's python3 with matplotlib for the PNG.

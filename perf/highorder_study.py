@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
-"""Seed 002's smooth-problem study for dg, cpr (issue 22), ndg and sd (issue 26), through the
-shipped decks and the portaflow command, python3 standard library only:
+"""Zimmerman et al.'s (2018) smooth-problem study for the element methods dg, cpr, ndg and sd,
+through the shipped decks and the portaflow command, python3 standard library only (the case
+perf/cases/highorder_study/highorder_study.toml runs it):
 
   python3 perf/highorder_study.py [--binary build/openmp/bin/portaflow] [--out perf/results/...json]
                                   [--methods dg cpr ndg sd]
 
-1. Convergence (seed Tables 2 and 3): the isentropic vortex (inputs/highorder/vortex_*_p<k>.yaml)
+1. Convergence (the paper's Tables 2 and 3): the isentropic vortex (inputs/highorder/vortex_*_p<k>.yaml)
    at 20^2 .. 60^2 elements, P1-P3, every method asked for, t = 1, at the decks' CFL: the L2 density error of
-   the element averages against the exact solution's averages (the seed's norm) and the
-   pointwise L2 over a (k + 4)-point Gauss rule per element, with observed orders; the seed's
+   the element averages against the exact solution's averages (the paper's norm) and the
+   pointwise L2 over a (k + 4)-point Gauss rule per element, with observed orders; the paper's
    P2 rows again with HLLC (the flux that reaches third order pointwise here).
-2. Maximum CFL (seed Table 1) by the seed's halving rule: from CFL 0.8, halve until halving
+2. Maximum CFL (the paper's Table 1) by its halving rule: from CFL 0.8, halve until halving
    changes the element-average error by less than 0.1 %; the maximum CFL is the larger CFL of
-   that pair. At the seed's sizes of Table 1's first row (1600 DoF: 20^2 elements at P1; 3600 DoF:
+   that pair. At the paper's sizes of Table 1's first row (1600 DoF: 20^2 elements at P1; 3600 DoF:
    20^2 at P2) and at 40^2 elements.
-Writes the JSON (every run's figures) and prints markdown tables beside the seed's numbers.
+Writes the JSON (every run's figures) and prints markdown tables beside the paper's numbers.
 """
 import argparse
 import datetime
@@ -28,7 +29,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Seed 002, Tables 2 and 3: L2(rho) at 20, 30, 40, 50, 60 elements per direction.
+# Zimmerman et al. (2018), Tables 2 and 3: L2(rho) at 20, 30, 40, 50, 60 elements per direction.
 SEED = {
     ("cpr", 1): [3.21e-3, 1.46e-3, 8.25e-4, 5.29e-4, 3.67e-4],
     ("dg", 1): [1.65e-3, 6.63e-4, 3.59e-4, 2.26e-4, 1.55e-4],
@@ -39,7 +40,7 @@ SEED = {
     ("ndg", 2): [5.63e-4, 2.30e-4, 1.26e-4, 7.81e-5, 5.23e-5],
     ("sd", 2): [4.00e-4, 1.36e-4, 6.40e-5, 3.57e-5, 2.21e-5],
 }
-# Seed 002, Table 1: the maximum CFL at P1 and P2 (dg, cpr and ndg share a column; sd its own).
+# Zimmerman et al. (2018), Table 1: the maximum CFL at P1 and P2 (dg, cpr and ndg share a column; sd its own).
 SEED_MAX_CFL = {1: 0.24, 2: "0.13-0.14"}
 SEED_MAX_CFL_SD = {1: 0.3, 2: 0.2}
 SIZES = [20, 30, 40, 50, 60]
@@ -104,8 +105,8 @@ def main():
                                        capture_output=True, text=True).stdout.strip(),
               "convergence": [], "max_cfl": []}
 
-    print("## Convergence: isentropic vortex, t = 1, L2(rho); seed 002 Tables 2-3 beside\n")
-    print("| method | k | flux | elements | CFL | element-average L2 | order | pointwise L2 | order | seed L2 | seed/avg | seed/pointwise |")
+    print("## Convergence: isentropic vortex, t = 1, L2(rho); Zimmerman et al. (2018) Tables 2-3 beside\n")
+    print("| method | k | flux | elements | CFL | element-average L2 | order | pointwise L2 | order | paper L2 | paper/avg | paper/pointwise |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for method in args.methods:
         for k in (1, 2, 3):
@@ -130,8 +131,8 @@ def main():
                   allow_nan=False)
         return
 
-    print("\n## Maximum CFL by the seed's halving rule (element-average error change < 0.1 %)\n")
-    print("| method | k | elements | DoF | CFL sequence (error) | maximum CFL | seed Table 1 |")
+    print("\n## Maximum CFL by the paper's halving rule (element-average error change < 0.1 %)\n")
+    print("| method | k | elements | DoF | CFL sequence (error) | maximum CFL | paper Table 1 |")
     print("|---|---|---|---|---|---|---|")
     for method in args.methods:
         for k in (1, 2):

@@ -1,172 +1,169 @@
 #!/usr/bin/env bash
-# Packs what a GPU node needs to run the benchmarks (DESIGN.md §7) into .device/bundle/ at the
-# repository root: the cuda-hopper and openmp presets' portaflow-bench, stripped, plus the shared
-# libraries a bare node will not have. Run on the build machine, from anywhere in the checkout:
+# Packs builds for the device node (no Kokkos, no VTK, no internet there) into one folder that
+# perf/run_cases.py reads (--bundle). Run on the build machine, from anywhere in the checkout:
 #
-#   bash perf/pack_gpu_bundle.sh [--float] [--preset-cuda cuda-hopper]
+#   bash perf/pack_gpu_bundle.sh [--out DIR] [--xz] [--compile [--float]] [NAME=BUILD_DIR ...]
 #
-#   --float        also build single-precision binaries (build/<preset>-float, configured with
-#                  -DPORTAFLOW_PRECISION=float) and pack them as portaflow-bench-*-float
-#   --preset-cuda  the CUDA preset to pack (default cuda-hopper; cuda-kepler for K20/K40/K80)
-#   --app          also pack the portaflow command itself (bin/portaflow-cuda, -openmp) and the
-#                  VTK libraries it links (about 25 MB more), for whole runs that write their
-#                  outputs on the node (the multi-block NACA 0012 runs); leaves portaflow-dump
-#                  out and strips the libraries, so the bundle fits the 64 MiB carry limit
+#   NAME=BUILD_DIR  a build to pack under NAME (a CMake build folder, binaries in BUILD_DIR/bin):
+#                   e.g. cuda=build/cuda-hopper, before=/tmp/pf-before/build/cuda-hopper.
+#                   Default: cuda=build/cuda-hopper openmp=build/openmp, and cuda-float=
+#                   build/cuda-hopper-float openmp-float=build/openmp-float where they exist.
+#   --out DIR       the bundle folder (default .device/bundle, ignored by git); emptied first
+#   --xz            xz-compress binaries and libraries (about a quarter of the size; run_cases.py
+#                   unpacks them on the node), so that several builds fit the 64 MiB carry limit
+#   --compile       build the default builds first: bash ci/cuda-compile-check.sh cuda-hopper
+#                   portaflow portaflow-bench portaflow-dump, and the openmp preset's same targets
+#                   (--float: the cuda-hopper-float and openmp-float presets too)
 #
-# Builds in the presets' own folders (build/cuda-hopper, build/openmp), or under
-# $PORTAFLOW_BUNDLE_BUILD_DIR/<preset> when that is set. PORTAFLOW_JOBS sets the parallel jobs.
-#
-# Layout of the bundle (perf/gpu_run.sh reads it):
-#   bin/portaflow-bench-cuda[-float]    the CUDA binary (Kokkos default space Cuda)
-#   bin/portaflow-bench-openmp[-float]  the OpenMP binary, the CPU baseline on the same node
-#   bin/portaflow-dump-*                the same for portaflow-dump (perf/dump_main.cpp), if built
-#   lib/                                libcudart.so.11.0, libgomp.so.1, libyaml-cpp.so.0.7,
-#                                       libkernel_timer.so (perf/tools/kernel_timer.cpp)
-#   lib/fallback/                       libstdc++.so.6 and libgcc_s.so.1 of the build machine,
-#                                       used only if the node's own are too old
-#   MANIFEST.json                       commit, build date, build host, files and sizes
-# The bundle is never committed (/.device/ is ignored). To take it to the device machine of a
-# session: run(command="bash perf/gpu_run.sh .device/bundle $OUT", carry=[".device/bundle"]).
+# Layout (perf/README.md, "Bundles"):
+#   NAME/portaflow, NAME/portaflow-bench, NAME/portaflow-dump   stripped (.xz with --xz)
+#   NAME/BUILD.json        name, backend, precision, commit built, tree_dirty, preset, build folder
+#   lib/                   the shared libraries the binaries need that a bare node lacks (libcudart
+#                          of Debian's CUDA 11.8, libgomp, yaml-cpp, VTK...), libkernel_timer.so
+#                          (perf/tools/kernel_timer.cpp, a Kokkos Tools library)
+#   lib/fallback/          libstdc++ and libgcc_s of this machine, used only if the node's are older
+#   MANIFEST.json          schema portaflow-bundle/2: checkout commit, date, host, builds, files
+# On the device: run(command="python3 perf/run_cases.py --bundle .device/bundle ...",
+#                    carry=[".device/bundle"])
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-root=$(pwd)
 
+out=.device/bundle
+xz=0
+compile=0
 float=0
-app=0
-cuda_preset=cuda-hopper
+builds=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    --out) out="${2:?--out needs a folder}"; shift ;;
+    --xz) xz=1 ;;
+    --compile) compile=1 ;;
     --float) float=1 ;;
-    --app) app=1 ;;
-    --preset-cuda) cuda_preset="${2:?--preset-cuda needs a preset}"; shift ;;
-    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,29p' "$0"; exit 0 ;;
+    *=*) builds+=("$1") ;;
     *) echo "pack_gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
-case "$cuda_preset" in cuda-hopper | cuda-kepler) ;; *)
-  echo "pack_gpu_bundle: --preset-cuda must be cuda-hopper or cuda-kepler" >&2; exit 2 ;;
-esac
-jobs="${PORTAFLOW_JOBS:-$(nproc)}"
-
 log() { printf '[pack %(%H:%M:%S)T] %s\n' -1 "$*"; }
+targets=(portaflow portaflow-bench portaflow-dump)
 
-bash ci/setup-deps.sh "$cuda_preset" openmp
-
-# The CUDA presets carry this environment; a build folder other than the preset's needs it too.
-cuda_env=(env NVCC_WRAPPER_DEFAULT_COMPILER=g++-11 CUDA_ROOT=/usr "PATH=/usr/bin:$PATH")
-
-# build PRESET FOLDER [extra cmake arguments]: configures and builds portaflow-bench, and
-# portaflow-dump where the tree has it (the CE/SE issue's whole-run tool).
-build() {
-  local preset=$1 folder=$2
-  shift 2
-  local run=()
-  [[ $preset == cuda-* ]] && run=("${cuda_env[@]}")
-  log "configure $preset -> $folder $*"
-  mkdir -p "$folder"
-  "${run[@]}" cmake --preset "$preset" -B "$folder" "$@" >"$folder/pack-configure.log" 2>&1 || {
-    cat "$folder/pack-configure.log"
-    exit 1
-  }
-  local targets=(portaflow-bench)
-  [ $app = 1 ] && [[ $folder != *-float ]] && targets+=(portaflow)
-  grep -q '^build portaflow-dump:\|^build bin/portaflow-dump:' "$folder/build.ninja" 2>/dev/null &&
-    targets+=(portaflow-dump)
-  log "build ${targets[*]} in $folder"
-  "${run[@]}" cmake --build "$folder" -j "$jobs" --target "${targets[@]}"
-}
-
-top="${PORTAFLOW_BUNDLE_BUILD_DIR:-build}"
-mkdir -p "$top"
-builds=("$cuda_preset:$top/$cuda_preset:cuda" "openmp:$top/openmp:openmp")
-if [ $float = 1 ]; then
-  builds+=("$cuda_preset:$top/$cuda_preset-float:cuda-float" "openmp:$top/openmp-float:openmp-float")
+if [ $compile = 1 ]; then
+  bash ci/cuda-compile-check.sh cuda-hopper "${targets[@]}"
+  bash ci/setup-deps.sh openmp
+  presets=(openmp)
+  [ $float = 1 ] && presets+=(openmp-float cuda-hopper-float)
+  for preset in "${presets[@]}"; do
+    log "build $preset: ${targets[*]}"
+    cmake --preset "$preset" >"build-$preset-configure.log" 2>&1 || { cat "build-$preset-configure.log"; exit 1; }
+    rm -f "build-$preset-configure.log"
+    cmake --build --preset "$preset" -j "${PORTAFLOW_JOBS:-$(nproc)}" --target "${targets[@]}"
+  done
 fi
-for entry in "${builds[@]}"; do
-  IFS=: read -r preset folder _ <<<"$entry"
-  if [[ $folder == *-float ]]; then
-    # The preset's own float twin when CMakePresets.json has one, else the same by hand.
-    if cmake --list-presets 2>/dev/null | grep -q "\"$preset-float\""; then
-      build "$preset-float" "$folder"
-    else
-      build "$preset" "$folder" -DPORTAFLOW_PRECISION=float
-    fi
-  else
-    build "$preset" "$folder"
-  fi
-done
 
-bundle=.device/bundle
-rm -rf "$bundle"
-mkdir -p "$bundle/bin" "$bundle/lib/fallback"
+if [ ${#builds[@]} = 0 ]; then
+  for entry in cuda=build/cuda-hopper openmp=build/openmp cuda-float=build/cuda-hopper-float \
+    openmp-float=build/openmp-float; do
+    [ -d "${entry#*=}/bin" ] && builds+=("$entry")
+  done
+fi
+[ ${#builds[@]} -gt 0 ] || { echo "pack_gpu_bundle: no builds (build/cuda-hopper, build/openmp missing; see --help)" >&2; exit 1; }
+
+rm -rf "$out"
+mkdir -p "$out/lib/fallback"
+
+# cache_value BUILD_DIR KEY: a CMakeCache.txt entry's value.
+cache_value() { [ -f "$1/CMakeCache.txt" ] && sed -n "s/^$2:[A-Z]*=//p" "$1/CMakeCache.txt" | head -n 1 || true; }
+
 for entry in "${builds[@]}"; do
-  IFS=: read -r _ folder name <<<"$entry"
-  for tool in portaflow-bench portaflow-dump portaflow; do
-    [ $tool = portaflow ] && [ $app = 0 ] && continue
-    # With the app, portaflow-dump is left out and the libraries stripped: the device tool
-    # carries 64 MiB in all, and the app with its VTK libraries takes most of it.
-    [ $tool = portaflow-dump ] && [ $app = 1 ] && continue
-    [ -f "$folder/bin/$tool" ] || continue
-    cp "$folder/bin/$tool" "$bundle/bin/$tool-$name"
-    strip --strip-unneeded "$bundle/bin/$tool-$name"
+  name=${entry%%=*}
+  dir=${entry#*=}
+  bin="$dir/bin"
+  [ -d "$bin" ] || bin="$dir"
+  mkdir -p "$out/$name"
+  packed=()
+  for tool in "${targets[@]}"; do
+    [ -f "$bin/$tool" ] || continue
+    cp "$bin/$tool" "$out/$name/$tool"
+    strip --strip-unneeded "$out/$name/$tool"
+    packed+=("$tool")
+  done
+  [ ${#packed[@]} -gt 0 ] || { echo "pack_gpu_bundle: no ${targets[*]} in $bin" >&2; exit 1; }
+  backend=openmp
+  case "$(cache_value "$dir" CMAKE_CXX_COMPILER)" in *nvcc_wrapper*) backend=cuda ;; esac
+  precision=$(cache_value "$dir" PORTAFLOW_PRECISION)
+  # The commit built: BuildInfo's second string in the generated perf/build_info.cpp (build_info.cmake).
+  info=$(sed -n '/BuildInfo info/,/};/p' "$dir/perf/build_info.cpp" 2>/dev/null || true)
+  commit=$( (grep -o '"[^"]*"' <<<"$info" || true) | sed -n 2p | tr -d '"')
+  dirty=$( (grep -Eo '^ *(true|false),' <<<"$info" || true) | head -n 1 | tr -dc 'a-z')
+  cat >"$out/$name/BUILD.json" <<EOF
+{"name": "$name", "backend": "$backend", "precision": "${precision:-double}",
+ "commit": "${commit:-unknown}", "tree_dirty": ${dirty:-null}, "preset": "$(basename "$dir")",
+ "build_dir": "$(cd "$dir" && pwd)", "tools": [$(printf '"%s",' "${packed[@]}" | sed 's/,$//')],
+ "packed": "$(date -u +%Y-%m-%dT%H:%M:%SZ)"}
+EOF
+  log "$name: ${packed[*]} from $bin ($backend, ${precision:-double}, commit ${commit:-unknown})"
+
+  # The libraries these binaries need that a bare node lacks, resolved as ldd sees them here.
+  for binary in "$out/$name"/portaflow*; do
+    if ldd "$binary" | grep -q 'not found'; then
+      echo "pack_gpu_bundle: $binary has unresolved libraries here:" >&2
+      ldd "$binary" | grep 'not found' >&2
+      exit 1
+    fi
+    while read -r lib _ path _; do
+      [ -n "${path:-}" ] && [ -e "$path" ] || continue
+      case "$lib" in
+        libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | ld-linux* | libcuda.so* | libnvidia*) ;;
+        libstdc++.so.6 | libgcc_s.so.1) cp -L "$path" "$out/lib/fallback/$lib" ;;
+        libcudart.so*)
+          case "$(readlink -f "$path")" in
+            /usr/local/*) echo "pack_gpu_bundle: $binary links $path, not Debian's CUDA 11.8 runtime" >&2; exit 1 ;;
+          esac
+          cp -L "$path" "$out/lib/$lib" ;;
+        *) [ -e "$out/lib/$lib" ] || cp -L "$path" "$out/lib/$lib" ;;
+      esac
+    done < <(ldd "$binary" | grep '=>')
   done
 done
 
-# The libraries the binaries need that a bare node lacks, resolved as ldd sees them here.
-# libcudart comes from Debian's CUDA 11.8 (/usr/lib/x86_64-linux-gnu), never /usr/local/cuda.
-for binary in "$bundle"/bin/*; do
-  while read -r name _ path _; do
-    [ -n "${path:-}" ] && [ -e "$path" ] || continue
-    case "$name" in
-      libcudart.so.11.0 | libgomp.so.1 | libyaml-cpp.so.0.7) cp -L "$path" "$bundle/lib/$name" ;;
-      libstdc++.so.6 | libgcc_s.so.1) cp -L "$path" "$bundle/lib/fallback/$name" ;;
-      libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | ld-linux*) ;;
-      *) [[ $(basename "$binary") == portaflow-cuda* || $(basename "$binary") == portaflow-openmp* ]] &&
-           cp -L "$path" "$bundle/lib/$name" ;;
-    esac
-  done < <(ldd "$binary" | grep '=>')
-  if ldd "$binary" | grep -q 'not found'; then
-    echo "pack_gpu_bundle: $binary has unresolved libraries here:" >&2
-    ldd "$binary" | grep 'not found' >&2
-    exit 1
-  fi
-done
-for binary in "$bundle"/bin/portaflow-bench-cuda*; do
-  cudart=$(ldd "$binary" | awk '/libcudart/ {print $3}')
-  case "$(readlink -f "$cudart")" in
-    /usr/local/*)
-      echo "pack_gpu_bundle: $binary links $cudart, not Debian's CUDA 11.8 runtime" >&2
-      exit 1 ;;
-  esac
-done
+# Each kernel's device time through KOKKOS_PROFILE_LIBRARY (no Kokkos headers needed).
+g++ -O2 -std=c++17 -shared -fPIC perf/tools/kernel_timer.cpp -o "$out/lib/libkernel_timer.so" -ldl
+strip --strip-unneeded "$out"/lib/*.so* 2>/dev/null || true
 
-# The kernel timer (perf/tools/kernel_timer.cpp), a Kokkos Tools library loaded through
-# KOKKOS_PROFILE_LIBRARY (perf/multigrid_profile_device.sh); it needs no Kokkos headers.
-g++ -O2 -std=c++17 -shared -fPIC perf/tools/kernel_timer.cpp -o "$bundle/lib/libkernel_timer.so" -ldl
+if [ $xz = 1 ]; then
+  log "xz-compressing binaries and libraries"
+  find "$out" -type f \( -name 'portaflow*' -o -name '*.so*' \) -size +64k -print0 | xargs -0 -r xz -T0 -6
+fi
 
-# With the app: no fallback C++ runtime either (perf/multiblock_gpu_checks.sh does not use it).
-[ $app = 1 ] && strip --strip-unneeded "$bundle"/lib/*.so* 2>/dev/null && rm -rf "$bundle/lib/fallback"
-
-# The manifest: where and from what the bundle was made.
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+checkout=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=false
 [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
 {
-  printf '{\n  "schema": "portaflow-bundle/1",\n'
-  printf '  "commit": "%s",\n  "tree_dirty": %s,\n' "$commit" "$dirty"
-  printf '  "built": "%s",\n  "build_host": "%s",\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(hostname)"
-  printf '  "cuda_preset": "%s",\n  "files": [\n' "$cuda_preset"
+  printf '{\n  "schema": "portaflow-bundle/2",\n  "commit": "%s",\n  "tree_dirty": %s,\n' "$checkout" "$dirty"
+  printf '  "built": "%s",\n  "build_host": "%s",\n  "xz": %s,\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+    "$(hostname)" "$([ $xz = 1 ] && echo true || echo false)"
+  printf '  "builds": {'
+  first=1
+  for entry in "${builds[@]}"; do
+    [ $first = 1 ] || printf ', '
+    first=0
+    printf '"%s": %s' "${entry%%=*}" "$(tr -d '\n' <"$out/${entry%%=*}/BUILD.json")"
+  done
+  printf '},\n  "files": [\n'
   first=1
   while read -r file; do
     [ $first = 1 ] || printf ',\n'
     first=0
-    printf '    {"path": "%s", "bytes": %s}' "${file#"$bundle"/}" "$(stat -c %s "$file")"
-  done < <(find "$bundle" -type f ! -name MANIFEST.json | sort)
+    printf '    {"path": "%s", "bytes": %s}' "${file#"$out"/}" "$(stat -c %s "$file")"
+  done < <(find "$out" -type f ! -name MANIFEST.json | sort)
   printf '\n  ]\n}\n'
-} >"$bundle/MANIFEST.json"
+} >"$out/MANIFEST.json"
+python3 -c "import json, sys; json.load(open(sys.argv[1]))" "$out/MANIFEST.json"
 
-log "bundle $root/$bundle (commit $commit$([ $dirty = true ] && echo ', modified tree')):"
-(cd "$bundle" && find . -type f | sort | xargs ls -l | awk '{printf "  %9d  %s\n", $5, $9}')
-echo "size: $(du -sh "$bundle" | cut -f1) ($(du -sb "$bundle" | cut -f1) bytes)"
-echo "on the GPU node, from the repository root: bash perf/gpu_run.sh $bundle \$OUT"
+bytes=$(du -sb "$out" | cut -f1)
+log "bundle $out (checkout $checkout$([ $dirty = true ] && echo ', modified tree')): $(du -sh "$out" | cut -f1)"
+(cd "$out" && find . -type f | sort | xargs ls -l | awk '{printf "  %9d  %s\n", $5, $9}')
+[ "$bytes" -lt $((60 * 1024 * 1024)) ] ||
+  echo "pack_gpu_bundle: $bytes bytes: over 60 MiB, the device tool carries 64 MiB with the tree (--xz, fewer builds)" >&2
+echo "on the device, from the repository root: python3 perf/run_cases.py --bundle $out --out \$OUT --pack --budget 540 CASES"

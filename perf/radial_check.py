@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks a high-order radial explosion dump (portaflow-dump of inputs/highorder/radial_*.yaml)
-against the 1D radial reference's dump (inputs/fv/radial_explosion_reference.yaml), as issue 26
-asks: contact and shock radii along y = 0 within two elements of the reference's, symmetry about
-both axes and the diagonal, and the smallest density and pressure over the output points.
+against the 1D radial reference's dump (inputs/fv/radial_explosion_reference.yaml): contact and
+shock radii along y = 0 within two elements of the reference's, symmetry about both axes and the
+diagonal, and the smallest density and pressure over the output points. The case
+perf/cases/radial/radial.toml runs it after each dump; perf/report.py uses its reader.
 
     python3 perf/radial_check.py DUMP.csv REFERENCE.csv ELEMENTS [--json OUT.json]
 

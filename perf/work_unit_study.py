@@ -1,29 +1,27 @@
 #!/usr/bin/env python3
-"""Accuracy against work for every PortaFlow scheme that runs Shu's isentropic vortex (issue 26,
-after seed 002's "work units", sec. 4.1, Figs. 6-7): the vortex (mean (1, 1, 0, 1), strength 5,
-[-5, 5]^2 periodic) to t = 1 with muscl (2nd and 3rd order), muscl_hancock, cese2d and the element
-methods dg, ndg, cpr, sd at P1-P3, each over a range of resolutions at its maximum CFL.
+"""Accuracy against work for every PortaFlow scheme that runs Shu's isentropic vortex (after
+Zimmerman et al.'s (2018) "work units", sec. 4.1, Figs. 6-7): the vortex (mean (1, 1, 0, 1),
+strength 5, [-5, 5]^2 periodic) to t = 1 with muscl (2nd and 3rd order), muscl_hancock, cese2d and
+the element methods dg, ndg, cpr, sd at P1-P3, each over a range of resolutions at its maximum
+CFL. The cases perf/cases/work_units/*.toml run it; perf/report.py work_units plots the result.
 
-    python3 perf/work_unit_study.py cfl [--binary build/openmp/bin/portaflow-dump]
-        The maximum CFL of every scheme by seed 002's halving rule (from 0.8, halve until halving
+    python3 perf/work_unit_study.py cfl --binary build/openmp/bin/portaflow-dump [--out FILE]
+        The maximum CFL of every scheme by the halving rule (from 0.8, halve until halving
         changes the L2 density error by less than 0.1 %; the maximum is the larger CFL of that
-        pair), at a middle resolution, on this machine -> perf/results/work-unit-cfl.json
+        pair), at a middle resolution, on this machine -> perf/results/work_units/work-unit-cfl.json
         (committed: the device runs read it). Where the rule never settles (the error keeps
         changing as the CFL halves: muscl_hancock's and cese2d's dissipation grows as the CFL
         falls), the stable CFL with the smallest error.
-    python3 perf/work_unit_study.py device BUNDLE OUT [--cores N]
-        On the GPU node (perf/highorder_ii_device.sh calls it): every scheme and resolution with
-        the bundle's CUDA and OpenMP (all cores) portaflow-dump, and the reference run of the
-        work unit on each, in the same call -> OUT/work-units.json.
-    /usr/bin/python3 perf/work_unit_study.py plot RESULTS.json --prefix perf/results/...
-        (matplotlib: Debian python3-matplotlib, hence /usr/bin/python3)
-        Three PNGs per backend (L2 against wall time, work units, DoF) and a markdown table of the
-        cheapest scheme for errors 1e-3, 1e-4, 1e-5.
+    python3 perf/work_unit_study.py device --dump LABEL=PORTAFLOW_DUMP [--dump ...] [--cores N]
+                                           --out WORK_UNITS.json
+        Every scheme and resolution with each portaflow-dump (e.g. cuda=..., openmp16=...; a
+        label starting with "openmp" runs on --cores threads, others on 1), and the reference run
+        of the work unit on each, in the same call.
 
 Accuracy: portaflow-dump's l2_density_error: the element methods' pointwise L2 over a (k + 4)-point
 Gauss rule per element; the cell schemes' RMS of cell values against the exact density at cell
 centres. Work unit: the wall time of one fixed reference run on the same backend in the same
-call (REFERENCE below: muscl2, 128^2 cells, CFL 0.4, t = 1; the median of three), where the seed
+call (REFERENCE below: muscl2, 128^2 cells, CFL 0.4, t = 1; the median of three), where the paper
 used taubench, which we do not have. Wall time is portaflow-dump's whole run: set-up with the
 initial copy, every step with its dt read-back, and the final copy back.
 """
@@ -52,7 +50,7 @@ for method in ("dg", "ndg", "cpr", "sd"):
                                      ELEMENT_SIZES[k])
 CFL_SIZE = {"muscl2": 128, "muscl3": 128, "muscl_hancock": 128, "cese2d": 128}
 REFERENCE = ("fv/isentropic_vortex_muscl2.yaml", ["mesh.cells=[128,128]", "time.cfl=0.4"])
-CFL_TABLE = os.path.join(ROOT, "perf", "results", "work-unit-cfl.json")
+CFL_TABLE = os.path.join(ROOT, "perf", "results", "work_units", "work-unit-cfl.json")
 
 
 def dof_per_direction(name, n):
@@ -81,7 +79,7 @@ def finite(x):
 
 
 def cfl_study(args):
-    table = {"date": datetime.date.today().isoformat(), "rule": "seed 002's halving rule: from 0.8, "
+    table = {"date": datetime.date.today().isoformat(), "rule": "the halving rule of Zimmerman et al. (2018): from 0.8, "
              "halve until the L2 density error changes by less than 0.1 %; the larger CFL of that pair",
              "schemes": {}}
     for name, (deck, extra, sizes) in SCHEMES.items():
@@ -113,20 +111,24 @@ def cfl_study(args):
 
 def device_study(args):
     table = json.load(open(CFL_TABLE))["schemes"]
-    bundle = os.path.abspath(args.bundle)
-    env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(bundle, "lib") + ":" + os.environ.get("LD_LIBRARY_PATH", ""),
-               OMP_PROC_BIND="close", OMP_PLACES="cores")
-    backends = [("cuda", "portaflow-dump-cuda", 1), (f"openmp{args.cores}", "portaflow-dump-openmp", args.cores)]
+    backends = []
+    for item in args.dump:
+        label, path = item.split("=", 1)
+        backends.append((label, os.path.abspath(path), args.cores if label.startswith("openmp") else 1))
+    env = dict(os.environ, OMP_PROC_BIND="close", OMP_PLACES="cores")
     record = {"date": datetime.date.today().isoformat(), "reference": {"deck": REFERENCE[0], "settings": REFERENCE[1]},
-              "backends": {}}
-    for label, binary, threads in backends:
-        path = os.path.join(bundle, "bin", binary)
+              "cfl_table": os.path.relpath(CFL_TABLE, ROOT), "backends": {}}
+    for label, path, threads in backends:
         if not os.path.exists(path):
-            print("skip", label)
+            print("skip", label, "(no", path + ")")
             continue
         e = dict(env, OMP_NUM_THREADS=str(threads))
         ref = [run_dump(path, REFERENCE[0], REFERENCE[1], e) for _ in range(3)]
-        work_unit = statistics.median(r["seconds"] for r in ref if r["exit"] == 0)
+        done = [r["seconds"] for r in ref if r["exit"] == 0]
+        if not done:
+            print(f"{label}: the reference run failed: {ref[0]}")
+            continue
+        work_unit = statistics.median(done)
         print(f"{label}: work unit {work_unit:.4f} s")
         runs = []
         for name, (deck, extra, sizes) in SCHEMES.items():
@@ -143,75 +145,8 @@ def device_study(args):
                 print(f"{label} {name} n = {n}: {r.get('l2_density_error')} in {r.get('seconds')} s")
                 sys.stdout.flush()
         record["backends"][label] = {"work_unit_seconds": work_unit, "reference_runs": ref, "runs": runs}
-    with open(os.path.join(args.out, "work-units.json"), "w") as f:
+    with open(args.out, "w") as f:
         json.dump(record, f, indent=1)
-
-
-def family(name):
-    return name.split("_p")[0] if "_p" in name else name
-
-
-def cheapest(runs, target, key):
-    """The scheme reaching L2 <= target at the least `key` (log-log interpolation between the
-    two resolutions that bracket the target)."""
-    best = None
-    by_scheme = {}
-    for r in runs:
-        if r.get("exit") == 0 and finite(r.get("l2_density_error")):
-            by_scheme.setdefault(r["scheme"], []).append(r)
-    for name, rs in by_scheme.items():
-        rs.sort(key=lambda r: r["dof"])
-        for a, b in zip(rs, rs[1:]):
-            ea, eb = a["l2_density_error"], b["l2_density_error"]
-            if ea >= target >= eb and ea > eb:
-                t = math.log(ea / target) / math.log(ea / eb)
-                cost = math.exp(math.log(a[key]) + t * (math.log(b[key]) - math.log(a[key])))
-                if best is None or cost < best[1]:
-                    best = (name, cost)
-                break
-    return best
-
-
-def plot(args):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    data = json.load(open(args.results))
-    prefix = args.prefix
-    markers = {1: "o", 2: "s", 3: "^"}
-    colours = {"dg": "C0", "ndg": "C1", "cpr": "C2", "sd": "C3", "muscl2": "C4", "muscl3": "C5",
-               "muscl_hancock": "C6", "cese2d": "C7"}
-    lines = ["| backend | L2(rho) target | cheapest in wall time | cheapest in work units | fewest DoF |",
-             "|---|---|---|---|---|"]
-    for label, b in data["backends"].items():
-        runs = [r for r in b["runs"] if r.get("exit") == 0 and finite(r.get("l2_density_error"))]
-        fig, axes = plt.subplots(1, 3, figsize=(18, 6))
-        for ax, key, xlabel in zip(axes, ("seconds", "work_units", "dof"),
-                                   ("wall time [s]", f"work units (1 = {b['work_unit_seconds']:.3g} s)", "DoF")):
-            for name in dict.fromkeys(r["scheme"] for r in runs):
-                rs = sorted((r for r in runs if r["scheme"] == name), key=lambda r: r["dof"])
-                k = int(name[-1]) if "_p" in name else None
-                ax.loglog([r[key] for r in rs], [r["l2_density_error"] for r in rs],
-                          marker=markers.get(k, "x"), color=colours[family(name)],
-                          linestyle="-" if k != 2 else "--", label=name)
-            ax.set_xlabel(xlabel)
-            ax.set_ylabel("L2 density error, t = 1")
-            ax.grid(True, which="both", alpha=0.3)
-        axes[0].legend(fontsize=8, ncol=2)
-        fig.suptitle(f"Isentropic vortex to t = 1, every scheme at its maximum CFL: {label}")
-        fig.tight_layout()
-        fig.savefig(f"{prefix}-{label}.png", dpi=90)
-        plt.close(fig)
-        for target in (1e-3, 1e-4, 1e-5):
-            cells = []
-            for key in ("seconds", "work_units", "dof"):
-                c = cheapest(runs, target, key)
-                cells.append(f"{c[0]} ({c[1]:.3g})" if c else "none reaches it")
-            lines.append(f"| {label} | {target:g} | " + " | ".join(cells) + " |")
-    text = "\n".join(lines) + "\n"
-    print(text)
-    with open(f"{prefix}.md", "w") as f:
-        f.write(text)
 
 
 def main():
@@ -221,15 +156,12 @@ def main():
     c.add_argument("--binary", default=os.path.join(ROOT, "build", "openmp", "bin", "portaflow-dump"))
     c.add_argument("--out")
     d = sub.add_parser("device")
-    d.add_argument("bundle")
-    d.add_argument("out")
+    d.add_argument("--dump", action="append", required=True, metavar="LABEL=PATH")
+    d.add_argument("--out", required=True)
     d.add_argument("--cores", type=int, default=os.cpu_count())
     d.add_argument("--timeout", type=int, default=120)
-    p = sub.add_parser("plot")
-    p.add_argument("results")
-    p.add_argument("--prefix", required=True)
     args = ap.parse_args()
-    {"cfl": cfl_study, "device": device_study, "plot": plot}[args.mode](args)
+    {"cfl": cfl_study, "device": device_study}[args.mode](args)
 
 
 if __name__ == "__main__":
