@@ -44,7 +44,8 @@ def run_name(deck):
 def command_run(args):
     out = pathlib.Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    results = {}
+    index = out / "runs.json"
+    results = json.loads(index.read_text()) if index.exists() else {}  # --only adds to a set
     for deck in decks():
         name = run_name(deck)
         if args.only and not re.search(args.only, name):
@@ -65,7 +66,7 @@ def command_run(args):
         results[name] = {"exit_code": done.returncode, "seconds": round(seconds, 2)}
         tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or [""]
         print(f"{name}: exit {done.returncode} in {seconds:.1f} s  {tail[0][:100]}", flush=True)
-    (out / "runs.json").write_text(json.dumps(results, indent=1, sort_keys=True))
+    index.write_text(json.dumps(results, indent=1, sort_keys=True))
     return 0
 
 

@@ -1,7 +1,7 @@
 // portaflow-bench: times registered kernels (or a deck's whole step) over a list of sizes and
 // compares them with the ceilings of the same machine, measured in the same process
-// (DESIGN.md §6, issue 5). No VTK is linked, so a GPU node needs only this binary and a few
-// shared libraries (DESIGN.md §7).
+// (docs/performance.md). No VTK is linked, so a GPU node needs only this binary and a few
+// shared libraries (perf/README.md).
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // The machine's own ceilings on the active backend, measured in the same process as the kernels
-// they are compared with (DESIGN.md §6): memory bandwidth from STREAM-style triad and copy
+// they are compared with (docs/performance.md): memory bandwidth from STREAM-style triad and copy
 // kernels, and the floating-point rate from an FMA-bound kernel.
 //
 // Conventions, the same as McCalpin's STREAM so the numbers compare with published ones:

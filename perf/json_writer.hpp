@@ -1,6 +1,6 @@
 // A small streaming JSON writer for benchmark results, with no dependency beyond the standard
 // library (the benchmark binary must stay free of VTK and ideally of everything else, so that a
-// GPU node needs only the binary and a few shared libraries; DESIGN.md §7).
+// GPU node needs only the binary and a few shared libraries; perf/README.md).
 //
 // Choices, stated once:
 //  - Numbers: integers exactly; doubles in the shortest of %.15g/%.16g/%.17g that reads back

@@ -10,7 +10,7 @@
 namespace portaflow::bench {
 
 // eq. 5.1 of the CE/SE thesis (Lax & Liu configuration 3) on an n x n mesh over [-0.5, 0.5]^2,
-// transmissive sides: the four-quadrant data of seed 000's and seed 003's 2D benchmarks.
+// transmissive sides: the four-quadrant data of the CE/SE GPU thesis' and Blakely's 2D benchmarks.
 inline RunConfig riemann_2d_config(long long cells) {
   const int n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells))));
   RunConfig c;

@@ -1,6 +1,6 @@
 // The element methods for portaflow-bench (issues 22, 26): one SSP-RK3 stage of dg and cpr
 // (Rusanov, cpr's chain rule; flat and team residual kernels) and of ndg and sd (flat) at P1-P3, on
-// seed 002's isentropic vortex
+// Zimmerman et al.'s (2018) isentropic vortex
 // ([-5, 5]^2 periodic, n x n elements with n (k + 1) ~ sqrt(cells)), at the fixed dt of CFL
 // 0.05. A step() is one stage (face fluxes, then the fused residual and update): the rate is
 // DoF-updates per second per Runge-Kutta stage. Beside them, the finite-volume `muscl` (MUSCL3,

@@ -1,9 +1,9 @@
-// The incompressible solver's two kernels for portaflow-bench (issue 23, seed 004): the vorticity
+// The incompressible solver's two kernels for portaflow-bench (Gohari et al. 2012): the vorticity
 // update and the stream-function Poisson iteration, on a warped n x n grid of the unit square
 // (n = sqrt(cells); every metric term non-zero, as on the C-grid) with smooth psi and omega.
 //
 // incompressible.vorticity_rate.{tiles2d,flat1d}: d omega / dt at the interior nodes, laminar,
-// second-order upwind convection (vorticity_transport.hpp), the same body under seed 004's two
+// second-order upwind convection (vorticity_transport.hpp), the same body under Gohari et al.'s two
 // thread-block shapes: one 1D range along rows (the seed's "1D CTA", the solver's) and 2D tiles.
 // Compulsory bytes per node, in Reals: reads psi, omega, J, a, b, c, P, Q (8), writes the rate (1):
 // 9. Flops per node, from the code: U and V 6 (two differences, 1 / J, two products), the two
@@ -15,7 +15,7 @@
 // smoothing sweep. Compulsory bytes per row: 9 values (Real) and 9 column indices (int), the row
 // offset (SparseOffset), x and y (Real; x's neighbours from cache). Flops: 9 multiply-adds, 18.
 //
-// incompressible.poisson.jacobi: 10 sweeps of seed 004's point Jacobi (poisson_jacobi.cpp) per
+// incompressible.poisson.jacobi: 10 sweeps of Gohari et al.'s point Jacobi (poisson_jacobi.cpp) per
 // step, counted as 10 node updates per interior node; one residual check (two reductions, read
 // back to the host) per 10 sweeps is part of the cost, as in the solver. Compulsory bytes per
 // sweep and node, in Reals: reads psi, omega, a, b, c, P, Q (7), writes psi (1): 8. Flops: the
@@ -136,16 +136,17 @@ class PoissonJacobi final : public BenchCase {
 
 BenchKernel rate_kernel(LoopShape shape) {
   const bool flat = shape == LoopShape::kFlat1D;
-  return {flat ? "incompressible.vorticity_rate.flat1d" : "incompressible.vorticity_rate.tiles2d",
-          "incompressible",
-          flat ? "vorticity_rate.flat1d" : "vorticity_rate.tiles2d",
-          std::string("d omega / dt at the interior nodes of a warped n x n grid (laminar, "
-                      "second-order upwind, central diffusion), ") +
-              (flat ? "one 1D range along rows (seed 004's 1D thread blocks; the solver's loop)"
-                    : "2D tiles of the box"),
-          9.0 * sizeof(Real),
-          47.0,
-          [shape](long long cells) { return std::make_unique<VorticityRate>(cells, shape); }};
+  return {
+      flat ? "incompressible.vorticity_rate.flat1d" : "incompressible.vorticity_rate.tiles2d",
+      "incompressible",
+      flat ? "vorticity_rate.flat1d" : "vorticity_rate.tiles2d",
+      std::string("d omega / dt at the interior nodes of a warped n x n grid (laminar, "
+                  "second-order upwind, central diffusion), ") +
+          (flat ? "one 1D range along rows (Gohari et al.'s 1D thread blocks; the solver's loop)"
+                : "2D tiles of the box"),
+      9.0 * sizeof(Real),
+      47.0,
+      [shape](long long cells) { return std::make_unique<VorticityRate>(cells, shape); }};
 }
 
 [[maybe_unused]] const KernelRegistration kRateTiles{rate_kernel(LoopShape::kTiles2D)};
@@ -158,7 +159,8 @@ BenchKernel rate_kernel(LoopShape shape) {
     [](long long cells) { return std::make_unique<PoissonSpmv>(cells); }}};
 [[maybe_unused]] const KernelRegistration kJacobi{BenchKernel{
     "incompressible.poisson.jacobi", "incompressible", "poisson.jacobi",
-    "10 point-Jacobi sweeps (seed 004's Poisson solver, weight 1) on a warped n x n grid, with "
+    "10 point-Jacobi sweeps (Gohari et al.'s Poisson solver, weight 1) on a warped n x n grid, "
+    "with "
     "the solver's one residual check (read back to the host) per 10 sweeps; an update = one "
     "node through one sweep",
     8.0 * sizeof(Real), 33.0,

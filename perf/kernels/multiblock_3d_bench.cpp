@@ -1,8 +1,9 @@
-// 3D multi-block SBP-SAT cycles for portaflow-bench: seed 001's block-size scaling test (Fig. 7:
-// one cube block of growing size, far-field faces) and the same problem cut into many small
-// blocks (the seed's stated weakness: small blocks idle the GPU; here every block is packed into
-// one launch). Warped cube, M = 0.63 free stream with a smooth bump so dissipation and penalties
-// work; order 4 (multiblock_bench_config.hpp); the flat residual kernel (the only one in 3D).
+// 3D multi-block SBP-SAT cycles for portaflow-bench: the block-size scaling test of Elsen et al.
+// 2008 (Fig. 7: one cube block of growing size, far-field faces) and the same problem cut into many
+// small blocks (the seed's stated weakness: small blocks idle the GPU; here every block is packed
+// into one launch). Warped cube, M = 0.63 free stream with a smooth bump so dissipation and
+// penalties work; order 4 (multiblock_bench_config.hpp); the flat residual kernel (the only one in
+// 3D).
 //
 // multiblock3d.cycle.*: one whole 5-stage Runge-Kutta cycle per step(), counted as 5 node-stage
 // updates per node, so the rate is node updates per RK stage (the seed's Fig. 7 unit).
@@ -58,20 +59,21 @@ class CubeCycle final : public BenchCase {
 
 BenchKernel cube_kernel(bool many) {
   const std::string variant = many ? "blocks48" : "one_block";
-  return {"multiblock3d.cycle." + variant,
-          "multiblock3d",
-          "cycle." + variant,
-          many ? "one 5-stage Runge-Kutta cycle (an update = one node through one stage), "
-                 "order-4 SBP, the warped cube cut into 4 x 4 x 3 blocks of b^3 nodes with "
-                 "interface SAT between them, all packed into one launch per kernel"
-               : "one 5-stage Runge-Kutta cycle (an update = one node through one stage), "
-                 "order-4 SBP, one warped n^3 cube block with far-field SAT faces (seed 001, "
-                 "Fig. 7)",
-          51.0 * sizeof(Real),
-          1133.0,
-          [many](long long cells) {
-            return std::make_unique<CubeCycle>(many ? many_blocks(cells) : one_block(cells));
-          }};
+  return {
+      "multiblock3d.cycle." + variant,
+      "multiblock3d",
+      "cycle." + variant,
+      many ? "one 5-stage Runge-Kutta cycle (an update = one node through one stage), "
+             "order-4 SBP, the warped cube cut into 4 x 4 x 3 blocks of b^3 nodes with "
+             "interface SAT between them, all packed into one launch per kernel"
+           : "one 5-stage Runge-Kutta cycle (an update = one node through one stage), "
+             "order-4 SBP, one warped n^3 cube block with far-field SAT faces (Elsen et al. 2008, "
+             "Fig. 7)",
+      51.0 * sizeof(Real),
+      1133.0,
+      [many](long long cells) {
+        return std::make_unique<CubeCycle>(many ? many_blocks(cells) : one_block(cells));
+      }};
 }
 
 [[maybe_unused]] const KernelRegistration kOneBlock{cube_kernel(false)};

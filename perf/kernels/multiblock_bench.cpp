@@ -1,6 +1,6 @@
-// Multi-block SBP-SAT kernels for portaflow-bench, on seed 001's scaling test: one square block
-// (n x n nodes = cells, warped so the metric is not trivial) with far-field faces on all sides,
-// M = 0.63 free stream perturbed by a smooth bump so the dissipation and penalties work.
+// Multi-block SBP-SAT kernels for portaflow-bench, on the scaling test of Elsen et al. 2008: one
+// square block (n x n nodes = cells, warped so the metric is not trivial) with far-field faces on
+// all sides, M = 0.63 free stream perturbed by a smooth bump so the dissipation and penalties work.
 //
 // multiblock.residual.*: the volume residual kernel alone (flux differences + dissipation),
 // order 4. Compulsory bytes per node: read u (4), the metric (4), the spectral radii (2) and J
@@ -71,7 +71,7 @@ BenchKernel multiblock_kernel(KernelChoice kernel, bool whole_cycle) {
           what + "." + variant,
           whole_cycle ? "one 5-stage Runge-Kutta cycle with local time steps (an update = one "
                         "node through one stage), order-4 SBP, one n x n warped block with "
-                        "far-field SAT faces (seed 001's test)"
+                        "far-field SAT faces (Elsen et al.'s test)"
                       : "the order-4 SBP volume residual (fluxes + dissipation) on one n x n "
                         "warped block",
           (whole_cycle ? 34.0 : 15.0) * sizeof(Real),

@@ -1,4 +1,4 @@
-// The multi-block benches' solver settings (2D and 3D): seed 001's scaling test at M 0.63,
+// The multi-block benches' solver settings (2D and 3D): Elsen et al.'s scaling test at M 0.63,
 // alpha 2, order 4, dissipation 0.1, CFL 1.5.
 #pragma once
 

@@ -1,7 +1,7 @@
 // MUSCL-Hancock 2D kernels for portaflow-bench: one split step (x-y or y-x sweeps alternating),
 // team (the fused one-kernel step with its wave-rate maximum) and flat (two sweep kernels, each
 // from one buffer into the other, the second with the wave-rate maximum), with the HLLC and the
-// exact Riemann solver, van Leer limiter, on seed 003's benchmark data (eq. 5.1 four-quadrant
+// exact Riemann solver, van Leer limiter, on Blakely's benchmark data (eq. 5.1 four-quadrant
 // problem, n x n = cells), at the fixed dt of CFL 0.5 from the initial state (CFL 0.95 there let
 // the faster waves that develop exceed 1 within a 1000^2 run's few hundred timed steps, measured
 // on the H100).
@@ -204,7 +204,7 @@ void roughen(const Field2D& u, Index nx, Index ny, Real gamma) {
       });
 }
 
-// The same steps on data with a Riemann problem at every face. On seed 003's data nearly every
+// The same steps on data with a Riemann problem at every face. On Blakely's data nearly every
 // face sees uniform flow (the waves are a few cells wide when the timed steps start), which the
 // exact solver solves with no arithmetic (riemann_exact.hpp, equal pressures and velocities), so
 // those rows time the sweeps more than the solver. Here each cell's density and pressure are

@@ -1,7 +1,7 @@
-// The DESIGN.md §6 probe: a 2D 5-point average of 4 Reals per cell on a flat MDRange, the
-// simplest kernel with the memory traffic of a 2D Euler stage (4 Reals in, 4 Reals out per cell).
-// It stands in for the schemes' steps until they are registered, and stays as the yardstick of
-// what a plain Kokkos kernel reaches against the measured ceilings.
+// The bandwidth probe of docs/performance.md: a 2D 5-point average of 4 Reals per cell on a flat
+// MDRange, the simplest kernel with the memory traffic of a 2D Euler stage (4 Reals in, 4 Reals out
+// per cell). It stands in for the schemes' steps until they are registered, and stays as the
+// yardstick of what a plain Kokkos kernel reaches against the measured ceilings.
 #pragma once
 
 #include "perf/bench_registry.hpp"

@@ -65,7 +65,7 @@ namespace {
 [[maybe_unused]] const KernelRegistration kStencil2DFlat{BenchKernel{
     "stencil2d.flat", "probe", "flat",
     "2D 5-point average of 4 Reals per cell (u(var, j, i), LayoutRight), flat MDRange over an "
-    "n x n interior, n = round(sqrt(cells)), double-buffered (DESIGN.md 6 probe)",
+    "n x n interior, n = round(sqrt(cells)), double-buffered (the bandwidth probe)",
     // Compulsory traffic: 4 Reals read and 4 written per cell; the neighbours' reads hit cache.
     2.0 * Stencil2DCase::kVariables * sizeof(Real),
     // Per variable 3 additions and 1 multiplication.

@@ -210,7 +210,7 @@ TEST(Interrupt, MultiblockMultigrid3DRestartsBitwise) {
   TemporaryFolder folder;
   const std::string deck = shipped_deck("multiblock/naca0012_extruded.yaml");
   const std::string settings =
-      " --set mesh.span_nodes=5 --set time.max_cycles=40 --set output.history_every=1"
+      " --set time.max_cycles=40 --set output.history_every=1"
       " --set output.progress_seconds=0";
   const fs::path whole = folder / "whole";
   const Stopped reference =

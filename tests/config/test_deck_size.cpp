@@ -3,8 +3,9 @@
 // the reader busy for a minute); below that, parsing, the check for keys given twice and the
 // reading of every key grow linearly. A pairwise check (as the duplicate-key check once was)
 // reads 4 times as many keys 16 times slower: each test reads decks of n and 4n keys, takes the
-// best of three timings of each, and requires the ratio below 8, which linear work (4) meets with
-// room for noise and quadratic work cannot.
+// best of three timings of each, and requires the ratio below 10. Linear work gives 4 to 6 here
+// (5.5 measured for unknown keys at n = 10^4 in the release build: yaml-cpp's allocations grow
+// worse than linearly in cache), quadratic work 16.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -18,7 +19,7 @@ namespace portaflow {
 namespace {
 
 constexpr int kKeys = 10000;  // n; the larger deck has 4n
-constexpr double kRatioAtMost = 8;
+constexpr double kRatioAtMost = 10;
 
 double best_seconds(const std::function<void()>& work) {
   double best = 1e300;
@@ -90,6 +91,7 @@ TEST(DeckSize, AKeyGivenTwiceAmongManyIsFoundInLinearTime) {
 // A long list of maps: each of a Plot3D deck's mesh.boundaries patches is checked against the
 // earlier ones for a face given twice (through a map, not pairwise).
 TEST(DeckSize, BoundaryPatchesAreReadInLinearTime) {
+  constexpr int kPatches = 2500;  // each is a map of three keys read through the getters
   io::test_support::TemporaryFolder folder;
   io::test_support::write_file(folder / "grid.xyz", "1\n2 2\n0 1 0 1\n0 0 1 1\n");
   auto deck_text = [](int patches) {
@@ -111,16 +113,16 @@ TEST(DeckSize, BoundaryPatchesAreReadInLinearTime) {
     DeckReader deck = DeckReader::from_file(deck_file);
     EXPECT_EQ(read_run_config(deck).scheme_name, "multiblock");
   };
-  io::test_support::write_file(deck_file, deck_text(kKeys));
+  io::test_support::write_file(deck_file, deck_text(kPatches));
   const double t_small = best_seconds(read);
-  io::test_support::write_file(deck_file, deck_text(4 * kKeys));
+  io::test_support::write_file(deck_file, deck_text(4 * kPatches));
   const double t_large = best_seconds(read);
-  std::printf("[ deck size ] %d boundary patches read in %.3f s, %d in %.3f s\n", kKeys, t_small,
-              4 * kKeys, t_large);
+  std::printf("[ deck size ] %d boundary patches read in %.3f s, %d in %.3f s\n", kPatches, t_small,
+              4 * kPatches, t_large);
   EXPECT_LT(t_large / t_small, kRatioAtMost);
   // The same face twice, at the end, is still found.
   io::test_support::write_file(
-      deck_file, deck_text(4 * kKeys) + "    - {block: 17, face: imin, kind: far_field}\n");
+      deck_file, deck_text(4 * kPatches) + "    - {block: 17, face: imin, kind: far_field}\n");
   DeckReader twice = DeckReader::from_file(deck_file);
   try {
     read_run_config(twice);

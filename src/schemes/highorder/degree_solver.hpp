@@ -46,7 +46,7 @@ class DegreeSolver final : public HighOrderSolver {
     const Index nx = config_.mesh.cells[0], ny = config_.mesh.cells[1];
     const Field2D& w = stage_input(k);
     const FaceArrays faces{face_normals_x_, face_normals_y_, fluxes_x_, fluxes_y_};
-    dispatch_element_flux(config_.family<HighOrderConfig>().flux, [&](auto flux) {
+    dispatch_element_flux(options_.flux, [&](auto flux) {
       element_face_fluxes<N, decltype(flux), has_lobatto_points(M)>(w, faces, ops_, nx, ny,
                                                                     config_.boundary, gas);
     });
@@ -64,7 +64,7 @@ class DegreeSolver final : public HighOrderSolver {
                             gas);
     } else if constexpr (M != HighOrderMethod::kCpr) {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
-    } else if (config_.family<HighOrderConfig>().divergence == DivergenceKind::kChainRule) {
+    } else if (options_.divergence == DivergenceKind::kChainRule) {
       residual<DivergenceKind::kChainRule>(s, nx, ny, gas);
     } else {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
@@ -73,8 +73,8 @@ class DegreeSolver final : public HighOrderSolver {
       const LimiterArrays arrays{element_means_, element_centroid_, weight_jac_device_,
                                  config_.boundary.side[0] == BoundaryKind::kPeriodic,
                                  config_.boundary.side[2] == BoundaryKind::kPeriodic};
-      limit_elements<N>(stage_output(k), arrays, ops_, config_.family<HighOrderConfig>().limiter,
-                        gas, nx, ny, limiter_stage_counts_, limiter_totals_);
+      limit_elements<N>(stage_output(k), arrays, ops_, options_.limiter, gas, nx, ny,
+                        limiter_stage_counts_, limiter_totals_);
     }
   }
 

@@ -33,6 +33,7 @@ void copy_to_device(const std::vector<double>& host_values, const Field2D& field
 
 HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
     : config_(config),
+      options_(config.family<HighOrderConfig>()),
       n_(points),
       kernel_(config.execution.kernel == KernelChoice::kAuto ? default_kernel()
                                                              : config.execution.kernel),

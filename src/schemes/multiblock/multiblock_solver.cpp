@@ -491,7 +491,7 @@ template <int Dim>
 std::vector<ResultTable> MultiBlockSolverOf<Dim>::final_tables(const MarchOutcome& outcome) const {
   const std::vector<SurfacePoint> points = surface_pressure();
   ResultTable surface{"surface_cp", {}, {}, "block", {}};
-  const bool solid = Dim == 3;
+  const bool solid = Dim == 3 && !points.empty();  // no wall: the 2D header, as ever
   surface.header = solid ? std::vector<std::string>{"node", "span_node", "x", "y", "z", "cp"}
                          : std::vector<std::string>{"node", "x", "y", "cp"};
   surface.columns.resize(surface.header.size());

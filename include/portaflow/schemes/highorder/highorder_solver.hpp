@@ -77,13 +77,11 @@ class HighOrderSolver : public TimeAccurateSolver {
   const Field2D& stage_output(int k) const { return k == 2 ? state_ : stages_[k]; }
   void set_up_limiter(const ElementGridMetrics& g);
   long long limiter_total(int k) const;  // entry k of limiter_totals_, read back
-  bool limiter_on() const {
-    return config_.family<HighOrderConfig>().limiter.troubled_cell ||
-           config_.family<HighOrderConfig>().limiter.positivity;
-  }
+  bool limiter_on() const { return options_.limiter.troubled_cell || options_.limiter.positivity; }
 
   RunConfig config_;
-  int n_;  // points per direction, k + 1
+  HighOrderConfig options_;  // config_'s family options, read once
+  int n_;                    // points per direction, k + 1
   KernelChoice kernel_;
   ElementMapping mapping_;
   LineOperatorTables tables_;
