@@ -1,14 +1,14 @@
 // MUSCL-Hancock 2D kernels for portaflow-bench: one split step (x-y or y-x sweeps alternating),
-// team (the fused one-kernel step with its wave-rate maximum) and flat (two sweep kernels, each
-// from one buffer into the other, the second with the wave-rate maximum), with the HLLC and the
+// two sweep kernels, each from one buffer into the other, the second with the wave-rate maximum,
+// with the HLLC and the
 // exact Riemann solver, van Leer limiter, on Blakely's benchmark data (eq. 5.1 four-quadrant
 // problem, n x n = cells), at the fixed dt of CFL 0.5 from the initial state (CFL 0.95 there let
 // the faster waves that develop exceed 1 within a 1000^2 run's few hundred timed steps, measured
 // on the H100).
 //
-// Compulsory bytes per cell update: the state read once and written once, 2 x 4 Reals (the fused
-// step's halo re-reads and the flat variant's second pass, 2 x 4 Reals more, are not
-// compulsory: each flat sweep kernel has its own 64-byte bound, the sweep rows below).
+// Compulsory bytes per cell update: the state read once and written once, 2 x 4 Reals (the
+// second pass, 2 x 4 Reals more, is not compulsory: each sweep kernel has its own 64-byte bound,
+// the sweep rows below).
 // Flops per cell update, counted from muscl_hancock_point.hpp (evolved_face_states),
 // slope_limiters.hpp, euler.hpp and riemann_hllc.hpp as written (add/sub/mul/div/sqrt = 1; fmin,
 // fabs and comparisons not counted), per sweep: evolved boundary values 101 (van Leer slopes and
@@ -17,9 +17,7 @@
 // sides, 12, included); update 12: 197 per sweep; the wave-rate maximum 25 (one sweep per step;
 // raise_split_wave_rate's common path, where the cell cannot raise the maximum and its square
 // root is skipped): 419 per split step. The exact solver's cost depends on its Newton iterations:
-// not counted (0), so its bound is the bandwidth one alone. The fused team step keeps primitives
-// in its scratch (no room for face states), so its HLLC rebuilds E and 1 / rho on both sides
-// (+2 x 10) and its maximum is split_wave_rate's (19): 2 x (101 + 104 + 12) + 19 = 453.
+// not counted (0), so its bound is the bandwidth one alone.
 #include "perf/kernels/bench_problems.hpp"
 #include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_2d_solver.hpp"
@@ -38,11 +36,10 @@ RunConfig muscl_hancock_config(long long cells, KernelChoice kernel, FluxKind fl
 }
 
 BenchKernel muscl_hancock_kernel(KernelChoice kernel, FluxKind flux, double flops) {
-  const std::string variant = std::string(kernel == KernelChoice::kTeam ? "team" : "flat") +
-                              (flux == FluxKind::kHllc ? ".hllc" : ".exact");
-  const std::string how = kernel == KernelChoice::kTeam
-                              ? "fused x-y step per tile in team scratch, wave-rate max fused"
-                              : "two sweep kernels (buffer to buffer), wave-rate max in the second";
+  // The kernel names keep "flat" so results compare with those before the fused team step was
+  // dropped.
+  const std::string variant = std::string("flat") + (flux == FluxKind::kHllc ? ".hllc" : ".exact");
+  const std::string how = "two sweep kernels (buffer to buffer), wave-rate max in the second";
   return {"muscl_hancock2d." + variant,
           "muscl_hancock2d",
           variant,
@@ -107,8 +104,7 @@ class SweepCase final : public BenchCase {
 // it (the solver's second sweep has it: y after x on even steps, x after y on odd ones); then
 // "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over tiles of lines,
 // ".teams.tTwW" for teams of T threads over tiles W cells long, ".rows" for x teams walking
-// rows, ".rows.tTnN" for T threads walking N tiles (T - 4 cells each), ".warps" for warps walking
-// rows (".warps.nN": N tiles of 32 cells each).
+// rows, ".rows.tTnN" for T threads walking N tiles (T - 4 cells each).
 BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
   using Form = fv::SweepLaunch::Form;
   const std::string axis = dir == 0 ? "x" : "y";
@@ -119,22 +115,19 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
           ? ".t" + std::to_string(launch.team_size) + "n" + std::to_string(launch.tiles)
           : ".t" + std::to_string(launch.team_size) + "w" + std::to_string(launch.width);
   const std::string rate_part = dir == 0 && rated ? ".rate" : dir == 1 && !rated ? ".norate" : "";
-  const std::string warp_walk = launch.tiles > 0 ? ".n" + std::to_string(launch.tiles) : "";
   const std::string form_part = launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
-                                : launch.form == Form::kRows     ? ".rows" + shape
-                                : launch.form == Form::kWarpRows ? ".warps" + warp_walk
-                                : teams                          ? ".teams" + shape
-                                                                 : "";
+                                : launch.form == Form::kRows ? ".rows" + shape
+                                : teams                      ? ".teams" + shape
+                                                             : "";
   const std::string suffix = rate_part + form_part;
   return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix,
           "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +
-              (launch.form == Form::kRows       ? "teams walking rows"
-               : launch.form == Form::kWarpRows ? "warps walking rows"
-               : teams                          ? "teams over tiles"
-               : launch.segment > 0             ? "line walkers"
-                                                : "default form") +
+              (launch.form == Form::kRows ? "teams walking rows"
+               : teams                    ? "teams over tiles"
+               : launch.segment > 0       ? "line walkers"
+                                          : "default form") +
               ", van Leer, HLLC" + std::string(rated ? ", wave-rate maximum" : "") +
               ") from the eq. 5.1 data into a second buffer; n x n = cells",
           8.0 * sizeof(Real),
@@ -164,17 +157,13 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
   for (Index tiles : {1, 2, 4, 8, 16})
     register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 64, tiles}, false));
   register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 128, 0}, false));
-  register_kernel(sweep_kernel(0, {0, Form::kWarpRows}, false));
   // The x sweep with the maximum, as the solver runs it after a y sweep: default, teams, rows
-  // (64 and 128 threads), warps (the default walk and 4 to 32 tiles), 4-cell walkers; and the y
-  // sweep without it, as the solver runs it before an x sweep.
+  // (64 and 128 threads), 4-cell walkers; and the y sweep without it, as the solver runs it
+  // before an x sweep.
   register_kernel(sweep_kernel(0, {0, Form::kAuto}, true));
   register_kernel(sweep_kernel(0, {0, Form::kTeams}, true));
   register_kernel(sweep_kernel(0, {0, Form::kRows}, true));
   register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 128, 0}, true));
-  register_kernel(sweep_kernel(0, {0, Form::kWarpRows}, true));
-  for (Index tiles : {4, 8, 16, 32})
-    register_kernel(sweep_kernel(0, {0, Form::kWarpRows, 0, 0, tiles}, true));
   register_kernel(sweep_kernel(0, {4, Form::kWalkers}, true));
   register_kernel(sweep_kernel(1, {0, Form::kAuto}, false));
   return true;
@@ -239,20 +228,13 @@ BenchKernel rough_kernel(KernelChoice kernel, FluxKind flux, double flops) {
 }
 
 [[maybe_unused]] const bool kRough = [] {
-  for (KernelChoice kernel : {KernelChoice::kFlat, KernelChoice::kTeam}) {
-    register_kernel(
-        rough_kernel(kernel, FluxKind::kHllc, kernel == KernelChoice::kTeam ? 453 : 419));
-    register_kernel(rough_kernel(kernel, FluxKind::kExact, 0));
-  }
+  register_kernel(rough_kernel(KernelChoice::kFlat, FluxKind::kHllc, 419));
+  register_kernel(rough_kernel(KernelChoice::kFlat, FluxKind::kExact, 0));
   return true;
 }();
 
-[[maybe_unused]] const KernelRegistration kTeamHllc{
-    muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kHllc, 453)};
 [[maybe_unused]] const KernelRegistration kFlatHllc{
     muscl_hancock_kernel(KernelChoice::kFlat, FluxKind::kHllc, 419)};
-[[maybe_unused]] const KernelRegistration kTeamExact{
-    muscl_hancock_kernel(KernelChoice::kTeam, FluxKind::kExact, 0)};
 [[maybe_unused]] const KernelRegistration kFlatExact{
     muscl_hancock_kernel(KernelChoice::kFlat, FluxKind::kExact, 0)};
 

@@ -17,7 +17,6 @@ constexpr int kN = E2::kNumVars;
 
 MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
     : GridSolver2D(config, kN, kGhosts, "muscl_hancock2d.state"),
-      tile_(muscl_hancock_tile(config.execution)),
       rate_("muscl_hancock2d.max_wave_rate") {
   const bool averaged = config.family<FvConfig>().splitting == SplittingKind::kAveraged;
   const auto extents = [&](const char* label) {
@@ -41,7 +40,7 @@ SplitStep2D MusclHancock2DSolver::split_step(double dt) const {
 }
 
 double MusclHancock2DSolver::stable_time_step() {
-  // The fused step leaves the new state's maximum in rate_; otherwise reduce it now.
+  // The step's second sweep leaves the new state's maximum in rate_; otherwise reduce it now.
   if (!rate_current_) max_wave_rate_2d(state_, split_step(0), rate_.max);
   ExecSpace().fence();  // the reduction has written rate_.max, host-readable memory
   return config_.time.cfl / rate_.max();
@@ -52,24 +51,8 @@ void MusclHancock2DSolver::restore_state(const SolverState& state) {
   rate_current_ = false;
 }
 
-void MusclHancock2DSolver::advance_team(const SplitStep2D& step) {
-  fill_ghosts_2d(state_, step.nx, step.ny, config_.boundary);
-  if (config_.family<FvConfig>().splitting == SplittingKind::kAveraged) {
-    // x-y and y-x from the same state, then their mean (each is conservative, so is the mean).
-    step_fused_team_2d(state_, other_, 0, step, config_.family<FvConfig>(), tile_, rate_.max);
-    step_fused_team_2d(state_, third_, 1, step, config_.family<FvConfig>(), tile_, rate_.max);
-    average_2d(state_, other_, third_, interior());
-    rate_current_ = false;
-    return;
-  }
-  // x-y on even steps, y-x on odd ones, into the other buffer, which becomes the state.
-  step_fused_team_2d(state_, other_, steps_ % 2 == 0 ? 0 : 1, step, config_.family<FvConfig>(),
-                     tile_, rate_.max);
-  std::swap(state_, other_);
-  rate_current_ = true;
-}
-
-void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
+void MusclHancock2DSolver::advance(double dt) {
+  const SplitStep2D step = split_step(dt);
   SweepLaunch launch;
   launch.segment = config_.execution.segment;
   // A deck that sets the walkers' length asks for walkers in both directions.
@@ -84,6 +67,7 @@ void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
     sweep(other_, state_, 0, nullptr);
     average_2d(state_, state_, third_, interior());
     rate_current_ = false;
+    finish_step(dt);
     return;
   }
   // x-y on even steps, y-x on odd ones, through the other buffer and back; the second sweep
@@ -92,14 +76,6 @@ void MusclHancock2DSolver::advance_flat(const SplitStep2D& step) {
   sweep(state_, other_, first, nullptr);
   sweep(other_, state_, 1 - first, &rate_);
   rate_current_ = true;
-}
-
-void MusclHancock2DSolver::advance(double dt) {
-  const SplitStep2D step = split_step(dt);
-  if (config_.execution.kernel == KernelChoice::kTeam)
-    advance_team(step);
-  else
-    advance_flat(step);
   finish_step(dt);
 }
 

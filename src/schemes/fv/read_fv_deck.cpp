@@ -16,7 +16,6 @@ const ChoiceTable& muscl_hancock_own() {
        "slope limiter (Toro sec. 14.4)"},
       {{"fv.flux"}, {"exact", "hllc", "rusanov"}, "Riemann solver at the faces"},
       {{"fv.splitting"}, {"alternating", "averaged"}, "dimensional splitting (2D)"},
-      {{"execution.kernel"}, {"team", "flat"}, "kernel variant (2D)"},
   };
   return table;
 }
@@ -77,11 +76,11 @@ void read_muscl_hancock_deck(DeckReader& deck, RunConfig& config) {
                           std::string("alternating"), "dimensional splitting (2D)");
       fv.splitting =
           splitting == "averaged" ? SplittingKind::kAveraged : SplittingKind::kAlternating;
-      // Flat (the sweep kernels) by default: the faster variant on the H200 (Blakely's benchmark
-      // deck in 0.080-0.095 s against the fused team step's 0.150 s) and on 16 cores (2.5-2.8 s
-      // against 8.4 s); docs/performance.md.
-      config.execution =
-          deck::read_execution(deck, 2, choice_values(own, "execution.kernel"), "flat");
+      // Cells per line walker, for a GPU's y sweeps (and any sweep, when given: walkers then).
+      if (deck.has("execution.segment"))
+        config.execution.segment = static_cast<int>(deck.get_int(
+            "execution.segment",
+            {std::nullopt, 1, 1 << 20, "cells per line walker (makes every sweep walkers)"}));
     }
   });
 }

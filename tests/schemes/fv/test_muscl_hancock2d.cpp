@@ -126,29 +126,33 @@ TEST(MusclHancock2D, AveragedSplittingKeepsDiagonalSymmetry) {
   EXPECT_LE(a.velocity, 1e-13 * test::max_abs(test::field(snapshot, "u")));
 }
 
-// The fused team step (sweep 1 on the halo lines from the ghost cells) against the flat one
-// (line walkers applying the boundaries themselves): the same arithmetic, so equal to round-off
-// (FMA contraction may differ), for both splittings, with reflective, periodic and transmissive
-// sides, tiles that do not divide the mesh, and walkers of 3 cells (segments that do not divide
-// the lines, so the two-cell overlaps between walkers are exercised).
-TEST(MusclHancock2D, TeamAndFlatAgree) {
+// Whole steps with the backend's own sweep forms (tiles of lines on a CPU) against line walkers
+// of 3 cells (execution.segment: segments that do not divide the lines, so the two-cell overlaps
+// between walkers are exercised): the same arithmetic in another order of work, so equal to
+// round-off (FMA contraction may differ), for both splittings, with reflective, periodic and
+// transmissive sides.
+TEST(MusclHancock2D, DefaultFormsAndWalkersAgree) {
   for (const char* splitting : {"alternating", "averaged"}) {
-    const auto with = [&](const std::string& kernel) {
-      return deck_config(
-          "fv/riemann_2d_seed003.yaml",
-          {cells2(45, 38), "fv.flux=hllc", std::string("fv.splitting=") + splitting,
-           "execution.kernel=" + kernel, "execution.tile=[7, 5]", "execution.segment=3",
-           "boundary.y_min=reflective", "boundary.x_min=periodic", "boundary.x_max=periodic",
-           "problem.center_x=0.1", "problem.center_y=-0.15"});
+    const auto with = [&](std::vector<std::string> extra) {
+      std::vector<std::string> settings{cells2(45, 38),
+                                        "fv.flux=hllc",
+                                        std::string("fv.splitting=") + splitting,
+                                        "boundary.y_min=reflective",
+                                        "boundary.x_min=periodic",
+                                        "boundary.x_max=periodic",
+                                        "problem.center_x=0.1",
+                                        "problem.center_y=-0.15"};
+      settings.insert(settings.end(), extra.begin(), extra.end());
+      return deck_config("fv/riemann_2d_seed003.yaml", settings);
     };
-    fv::MusclHancock2DSolver team(with("team")), flat(with("flat"));
+    fv::MusclHancock2DSolver defaults(with({})), walkers(with({"execution.segment=3"}));
     for (int step = 0; step < 40; ++step) {
-      const double dt = flat.stable_time_step();
-      ASSERT_NEAR(team.stable_time_step(), dt, 1e-13 * dt) << "step " << step;
-      team.advance(dt);
-      flat.advance(dt);
+      const double dt = walkers.stable_time_step();
+      ASSERT_NEAR(defaults.stable_time_step(), dt, 1e-13 * dt) << "step " << step;
+      defaults.advance(dt);
+      walkers.advance(dt);
     }
-    const auto a = team.snapshot(), b = flat.snapshot();
+    const auto a = defaults.snapshot(), b = walkers.snapshot();
     for (const char* f : {"rho", "u", "v", "p"})
       EXPECT_LE(test::max_difference(test::field(a, f), test::field(b, f)),
                 1e-12 * test::max_abs(test::field(b, f)))
@@ -169,8 +173,8 @@ fv::SplitStep2D sweep_step(Index nx, Index ny, Real dt_over_h, Real inv_dx, Real
 }
 
 // One sweep along `dir` of `in` (nx x ny interior cells) as line walkers of `segment` cells, as
-// tiles (teams on a GPU, vector loops on a CPU) and as rows (a GPU's x sweep by teams or warps
-// walking rows; tiles elsewhere); expects the same new state and wave-rate
+// tiles (teams on a GPU, vector loops on a CPU) and as rows (a GPU's x sweep by teams walking
+// rows; tiles elsewhere); expects the same new state and wave-rate
 // maximum: the same arithmetic in another order of work, so round-off (FMA contraction may
 // differ). An infinite rate (a non-physical result) must be infinite in both.
 void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
@@ -179,7 +183,7 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
   std::vector<std::vector<double>> results;
   std::vector<double> rates;
   using Form = fv::SweepLaunch::Form;
-  for (auto form : {Form::kWalkers, Form::kTeams, Form::kRows, Form::kWarpRows}) {
+  for (auto form : {Form::kWalkers, Form::kTeams, Form::kRows}) {
     Field2D out("out", in.extent(0), in.extent(1), in.extent(2));
     fv::SweepRate rate("rate");
     fv::sweep_lines_2d(in, out, dir, step, config.family<FvConfig>(), config.boundary,
@@ -216,11 +220,10 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
 // reflective ends, lines longer than a tile (300 > 256 cells along x, 70 > 32 along y) and line
 // counts that do not fill the last tile (300 columns, 32 per y tile on a CPU, 8 on a GPU).
 TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
-  RunConfig config =
-      deck_config("fv/riemann_2d_seed003.yaml",
-                  {cells2(300, 70), "fv.flux=hllc", "execution.kernel=flat",
-                   "boundary.x_min=reflective", "boundary.y_min=periodic",
-                   "boundary.y_max=periodic", "problem.center_x=0.13", "problem.center_y=0.07"});
+  RunConfig config = deck_config(
+      "fv/riemann_2d_seed003.yaml",
+      {cells2(300, 70), "fv.flux=hllc", "boundary.x_min=reflective", "boundary.y_min=periodic",
+       "boundary.y_max=periodic", "problem.center_x=0.13", "problem.center_y=0.07"});
   fv::MusclHancock2DSolver solver(config);
   for (int step = 0; step < 30; ++step) solver.advance(solver.stable_time_step());
   const Field2D& in = solver.state_field();
@@ -285,8 +288,7 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
       const RunConfig config = deck_config(
           "fv/riemann_2d_seed003.yaml",
           {cells2(nx, ny), std::string("fv.flux=") + flux, std::string("fv.limiter=") + limiter,
-           "execution.kernel=flat", "boundary.x_min=reflective", "boundary.y_min=periodic",
-           "boundary.y_max=periodic"});
+           "boundary.x_min=reflective", "boundary.y_min=periodic", "boundary.y_max=periodic"});
       for (int dir : {0, 1})
         expect_sweep_forms_alike(in, nx, ny, dir, step, config, 5,
                                  std::string(limiter) + " " + flux);
@@ -300,9 +302,9 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
 // 300 x 230 cells: y walkers of one cell are 69,000 (parts), of two cells 34,500 (reduction).
 TEST(MusclHancock2D, RatedWalkersReduceTheExactMaximumFewOrMany) {
   constexpr Index nx = 300, ny = 230;
-  RunConfig config = deck_config("fv/riemann_2d_seed003.yaml",
-                                 {cells2(nx, ny), "fv.flux=hllc", "execution.kernel=flat",
-                                  "problem.center_x=0.13", "problem.center_y=0.07"});
+  RunConfig config = deck_config(
+      "fv/riemann_2d_seed003.yaml",
+      {cells2(nx, ny), "fv.flux=hllc", "problem.center_x=0.13", "problem.center_y=0.07"});
   fv::MusclHancock2DSolver solver(config);
   for (int step = 0; step < 20; ++step) solver.advance(solver.stable_time_step());
   const Field2D& in = solver.state_field();

@@ -1,14 +1,10 @@
-// The 2D MUSCL-Hancock step as Kokkos kernels, two variants measured against each other:
-//   flat: one sweep at a time from one buffer into the other, by line walkers (a thread per
-//         segment of a grid line; GPU, muscl_hancock_line_sweep.hpp) or tiles of lines worked
-//         in vector loops (CPU, muscl_hancock_simd_tiles.hpp), boundaries applied in the loads
-//         (no ghost fill); the second sweep reduces the next step's wave-rate maximum;
-//   team: Blakely's fused "advance into the other buffer" (LSC lecture): one kernel per step
-//         reads a tile of `in` with a halo of two cells into team scratch, does the first sweep
-//         there (halo rows included), then the second, and writes the tile's cells of `out`; each
-//         cell's evolved boundary values are computed once (scratch) and the next step's
-//         wave-rate maximum is reduced in the same kernel.
-// The team variant needs `in`'s ghosts (two layers, corners included) filled first.
+// The 2D MUSCL-Hancock step as Kokkos kernels: one sweep at a time from one buffer into the
+// other, by line walkers (a thread per segment of a grid line; GPU, muscl_hancock_line_sweep.hpp),
+// tiles of lines worked in vector loops (CPU, muscl_hancock_simd_tiles.hpp) or, for an x sweep on
+// a GPU, teams walking rows (muscl_hancock_row_teams.hpp), boundaries applied in the loads (no
+// ghost fill); the second sweep reduces the next step's wave-rate maximum. (Blakely's fused
+// step, both sweeps in one kernel on a tile with its halo in team scratch, and warps walking rows
+// for the sweep with the maximum were dropped: docs/performance.md, "MUSCL-Hancock sweeps".)
 #pragma once
 
 #include "portaflow/config/run_config.hpp"
@@ -32,19 +28,17 @@ using RateView = Kokkos::View<double, ReadbackSpace>;
 using RateMax = Kokkos::Max<double, ReadbackSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
-// How the flat variant's sweeps run: line walkers, tiles of lines (teams of threads on a GPU,
-// vector loops on a CPU), or, for an x sweep on a CUDA GPU, teams walking rows
-// (muscl_hancock_row_teams.hpp) or warps walking rows (muscl_hancock_warp_rows.hpp; elsewhere
-// both mean tiles); kAuto: tiles on a CPU; on a GPU walkers, but for a double x sweep with a
-// closed-form solver rows, or warps when the sweep reduces the wave-rate maximum
-// (sweep_lines_2d).
+// How the sweeps run: line walkers, tiles of lines (teams of threads on a GPU, vector loops on a
+// CPU), or, for an x sweep on a GPU, teams walking rows (elsewhere tiles); kAuto: the backend's
+// measured choice (kSweepForms in muscl_hancock_2d_flat.cpp). Benchmarks and tests name a form
+// to compare them.
 struct SweepLaunch {
-  enum class Form { kAuto, kWalkers, kTeams, kRows, kWarpRows };
+  enum class Form { kAuto, kWalkers, kTeams, kRows };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend
   Form form = Form::kAuto;
   Index width = 0;    // teams: cells along the sweep per tile; 0: chosen from the backend
   int team_size = 0;  // teams and rows on a GPU: threads per team; 0: chosen from the tile
-  Index tiles = 0;    // rows: tiles a team or warp walks; 0: chosen from the size and the GPU
+  Index tiles = 0;    // rows: tiles a team walks; 0: chosen from the size and the GPU
 };
 
 // Where a rated sweep leaves the wave-rate maximum of its result: `max`, reduced from `parts`,
@@ -62,16 +56,7 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
                     const FvConfig& fv, const BoundaryConfig& boundary, const SweepLaunch& launch,
                     SweepRate* rate);
 
-// One fused step (first sweep along `first_dir`, then the other) from `in` into `out`'s
-// interior, and the wave-rate maximum of the result into `rate` (team variant).
-void step_fused_team_2d(const Field2D& in, const Field2D& out, int first_dir,
-                        const SplitStep2D& step, const FvConfig& fv, TileShape2D tile,
-                        const RateView& rate);
-
 // out = (a + b) / 2 over `box` (the averaged splitting; out may be a or b).
 void average_2d(const Field2D& out, const Field2D& a, const Field2D& b, const IndexBox2D& box);
-
-// The backend's default tile for the fused kernel, or the deck's execution.tile.
-TileShape2D muscl_hancock_tile(const ExecutionConfig& execution);
 
 }  // namespace portaflow::fv

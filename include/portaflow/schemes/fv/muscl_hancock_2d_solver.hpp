@@ -2,8 +2,7 @@
 // step is an x sweep and a y sweep of the 1D MUSCL-Hancock update, x-y on even steps and y-x on odd
 // ones, so first-order splitting errors cancel over a pair of steps; or (fv.splitting: averaged)
 // the mean of x-y and y-x from the same state, which is symmetric under x <-> y. Two ghost cells.
-// execution.kernel: flat (default; one sweep kernel at a time, from one buffer into the other,
-// muscl_hancock_line_sweep.hpp) or team (the fused one-kernel step, muscl_hancock_2d_kernels.hpp).
+// One sweep kernel at a time, from one buffer into the other (muscl_hancock_2d_kernels.hpp).
 #pragma once
 
 #include "portaflow/schemes/common/grid_solver.hpp"
@@ -22,14 +21,11 @@ class MusclHancock2DSolver final : public GridSolver2D {
 
  private:
   SplitStep2D split_step(double dt) const;
-  void advance_team(const SplitStep2D& step);
-  void advance_flat(const SplitStep2D& step);
 
-  TileShape2D tile_;
-  Field2D other_;   // team: the buffer a step advances into; flat: between the two sweeps
-  Field2D third_;   // averaged: the x-y result (flat) or the y-x one (team)
+  Field2D other_;   // between the two sweeps
+  Field2D third_;   // averaged splitting: the x-y result
   SweepRate rate_;  // max wave rate of the state (kernels write rate_.max, the host reads it)
-  bool rate_current_ = false;  // rate_ belongs to state_ (the fused step computed it)
+  bool rate_current_ = false;  // rate_ belongs to state_ (the last sweep computed it)
 };
 
 }  // namespace portaflow::fv
