@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "frame_writer.hpp"
 #include "march.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/format.hpp"
@@ -99,7 +100,10 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
   };
   timed([&] { solver.write_setup_files(output.directory()); });
 
-  std::string last_good = march->no_frame_yet();
+  driver::FrameWriter frames(output);
+  auto last_good = [&] {
+    return frames.last_written().empty() ? march->no_frame_yet() : frames.last_written();
+  };
   std::string last_checkpoint;  // ", checkpoint <file> (step N)" once one is written
   long long last_frame_step = -1;
   Timer wall;              // the step loop's, reset when it starts
@@ -109,6 +113,7 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
 
   // Every stop on a bad state comes here: where, which cell, and the last good file.
   auto stop_nonphysical = [&](const std::string& what) {
+    frames.wait_quietly();
     history.flush();
     const auto bad = solver.find_nonphysical();
     std::string message = "the solution went non-physical " + march->where();
@@ -121,7 +126,7 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
       throw Error("the solver found no stable step " + march->where() +
                   " although every cell is physical: an internal error");
     }
-    throw Error(message + ". Last good output: " + last_good + ". " + solver.nonphysical_advice(),
+    throw Error(message + ". Last good output: " + last_good() + ". " + solver.nonphysical_advice(),
                 ExitCode::kNonPhysical);
   };
   auto check_state = [&] {
@@ -134,29 +139,31 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
       timed(write);
     } catch (const Error& error) {
       throw Error(std::string(error.what()) + ". The run stopped " + march->where() +
-                      "; last good output: " + last_good + last_checkpoint,
+                      "; last good output: " + last_good() + last_checkpoint,
                   error.code());
     }
   };
   auto record = [&] { history.record(march->history_values(wall_seconds()), solver.monitors()); };
-  auto write_frame = [&](const SolutionSnapshot& snapshot) {
+  // A frame goes to the frame writer's thread; history.csv is brought level with it.
+  auto write_frame = [&](SolutionSnapshot snapshot) {
     std::filesystem::path file;
     writing([&] {
-      file = output.write_frame(snapshot, march->series_time());
+      file = frames.start(std::move(snapshot), march->series_time(), march->frame_label());
       history.flush();
     });
     last_frame_step = solver.steps();
-    if (!file.empty()) last_good = file.string() + " " + march->frame_label();
     const std::string note = solver.output_note();
     if (!note.empty()) log << march->note_prefix() << note << std::endl;
+    return file;
   };
   auto frame_now = [&] {
     check_state();
     SolutionSnapshot snapshot;
     timed([&] { snapshot = solver.snapshot(); });
-    write_frame(snapshot);
+    write_frame(std::move(snapshot));
   };
   auto write_checkpoint = [&] {
+    writing([&] { frames.wait(); });  // the frames the checkpoint lists are on disk
     io::Checkpoint c;
     c.scheme = config.scheme_name;
     c.precision = kPrecisionName;
@@ -251,17 +258,22 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
           : 0;
   split.steps += outcome.loop_seconds - (output_seconds - output_before_loop);
 
-  // The end: the last row, frame and the final files, from one snapshot.
+  // The end: the last row, frame and the final files, from one snapshot. The frame is written
+  // while the solver's tables are made; final.* is then a second name for it where it is one file.
   check_state();
   if (history.last_step() != solver.steps()) record();
   SolutionSnapshot final_state;
   timed([&] { final_state = solver.snapshot(); });
-  if (last_frame_step != solver.steps()) write_frame(final_state);
+  std::filesystem::path end_frame;
+  if (last_frame_step != solver.steps()) end_frame = write_frame(final_state);
   const MarchOutcome result = march->outcome();
+  std::vector<std::pair<std::string, double>> errors;
   writing([&] {
-    output.write_final(final_state);
-    for (const ResultTable& table : solver.final_tables(result))
-      io::write_result_table(output.directory(), table);
+    const std::vector<ResultTable> tables = solver.final_tables(result);
+    errors = solver.exact_errors();
+    frames.wait();
+    output.write_final(final_state, end_frame);
+    for (const ResultTable& table : tables) io::write_result_table(output.directory(), table);
     history.flush();
   });
   split.output += output_seconds;
@@ -273,7 +285,7 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
   march->summary(log, solver.monitors());
   log << march->done_line(outcome.loop_seconds, outcome.updates_per_second, solver.update_name())
       << "; outputs in " << out.dir << "\n";
-  for (const auto& [name, value] : solver.exact_errors())
+  for (const auto& [name, value] : errors)
     log << "error against the exact or published solution: " << name << " = " << value << "\n";
   return outcome;
 }

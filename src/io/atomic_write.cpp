@@ -52,31 +52,40 @@ void remove_quietly(const fs::path& file) {
   fs::remove(file, ignored);
 }
 
-// The temporary being written now, for a signal handler: a fixed buffer and a flag, the only
-// state a handler may read. Writes happen on the main thread; a nested one (a multi-block frame
-// writes its pieces inside its own write) takes the slot and gives it back.
-char unfinished_temporary[4096];
-volatile std::sig_atomic_t writing = 0;  // 0 no write, 1 a write, 2 a write named in the buffer
+// The temporaries being written now, for a signal handler: fixed buffers and flags, the only
+// state a handler may read, one slot for the run's thread and one for a background writer
+// (mark_background_writer). A nested write (a multi-block frame writes its pieces inside its own
+// write) takes its thread's slot and gives it back.
+constexpr int kSlots = 2;
+char unfinished_temporary[kSlots][4096];
+volatile std::sig_atomic_t writing[kSlots] = {0,
+                                              0};  // 0 none, 1 a write, 2 one named in the buffer
+thread_local int this_threads_slot = 0;
+
+int slot_of_this_thread() { return this_threads_slot; }
 
 class UnfinishedTemporary {
  public:
   explicit UnfinishedTemporary(const fs::path& temporary)
-      : outer_state_(writing), outer_name_(writing == 2 ? unfinished_temporary : "") {
+      : slot_(slot_of_this_thread()),
+        outer_state_(writing[slot_]),
+        outer_name_(writing[slot_] == 2 ? unfinished_temporary[slot_] : "") {
     take(temporary.native());
   }
   ~UnfinishedTemporary() {
-    writing = 0;
+    writing[slot_] = 0;
     if (outer_state_ == 2) take(outer_name_);
-    writing = outer_state_;
+    writing[slot_] = outer_state_;
   }
 
  private:
-  static void take(const std::string& name) {
-    writing = 1;  // while the buffer changes, the handler must not read it
-    if (name.size() >= sizeof unfinished_temporary) return;
-    std::memcpy(unfinished_temporary, name.c_str(), name.size() + 1);
-    writing = 2;
+  void take(const std::string& name) {
+    writing[slot_] = 1;  // while the buffer changes, the handler must not read it
+    if (name.size() >= sizeof unfinished_temporary[slot_]) return;
+    std::memcpy(unfinished_temporary[slot_], name.c_str(), name.size() + 1);
+    writing[slot_] = 2;
   }
+  int slot_;
   std::sig_atomic_t outer_state_;
   std::string outer_name_;
 };
@@ -153,10 +162,17 @@ void write_text_atomically(const fs::path& target, const std::string& text) {
   });
 }
 
-bool write_in_progress() noexcept { return writing != 0; }
+void mark_background_writer() { this_threads_slot = 1; }
+
+bool write_in_progress() noexcept {
+  for (int k = 0; k < kSlots; ++k)
+    if (writing[k] != 0) return true;
+  return false;
+}
 
 void remove_unfinished_temporary() noexcept {
-  if (writing == 2) ::unlink(unfinished_temporary);
+  for (int k = 0; k < kSlots; ++k)
+    if (writing[k] == 2) ::unlink(unfinished_temporary[k]);
 }
 
 std::vector<fs::path> remove_stale_temporaries(const fs::path& folder) {

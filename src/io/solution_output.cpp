@@ -61,6 +61,20 @@ const char* extension(const SolutionSnapshot& snapshot) {
   return "";
 }
 
+// `file` as a second name of `existing` (a hard link, put in place by rename, so a reader never
+// finds it half made); false when the file system refuses links.
+bool link_atomically(const fs::path& existing, const fs::path& file) {
+  const fs::path temporary = file.parent_path() / ("." + file.filename().string() + ".link");
+  std::error_code status;
+  fs::remove(temporary, status);
+  fs::create_hard_link(existing, temporary, status);
+  if (status) return false;
+  fs::rename(temporary, file, status);
+  if (!status) return true;
+  fs::remove(temporary, status);
+  return false;
+}
+
 }  // namespace
 
 StructuredBlock to_structured_block(const SolutionSnapshot& snapshot) {
@@ -213,13 +227,15 @@ void SolutionOutput::restore_frames(const std::vector<std::pair<double, std::str
   frames_ = static_cast<int>(frames.size());
 }
 
-fs::path SolutionOutput::write_final(const SolutionSnapshot& snapshot) {
+fs::path SolutionOutput::write_final(const SolutionSnapshot& snapshot, const fs::path& same_as) {
   if (snapshot.kind == OutputKind::kCells && snapshot.dimension == 1) {
     const auto file = dir_ / "final.csv";
     write_line_out_csv(file, snapshot);
     return file;
   }
   const fs::path file = dataset_file(dir_, "final", snapshot);
+  if (!same_as.empty() && snapshot.kind != OutputKind::kBlocks && link_atomically(same_as, file))
+    return file;
   write_dataset(file, snapshot);
   return file;
 }

@@ -1,43 +1,28 @@
-// VTK XML writers for structured blocks: the one translation unit that sees VTK's data model.
+// VTK XML writers for structured blocks and Lagrange elements, written here byte by byte.
 //
-// Choices, and the VTK 9.1 behaviour behind them:
-// - Raw binary appended data, Float64, no compression. Computed double-precision fields have
-//   noisy low-order mantissa bits, so compression buys little for its time. Measured on the build
-//   machine (VTK 9.1, a 1000 x 1000 grid with 4 Float64 cell arrays, 32 MB, smooth fields with
-//   1e-9 relative noise): raw 0.03 s; zlib 0.7 s for a file 27% smaller; LZ4 0.07 s and no
-//   smaller. (Noise-free analytic fields do compress 4x, but a running solution is not that.)
-//   Binary (not ASCII) data reads back bit for bit; uncompressed opens in any ParaView version.
-//   UInt64 block headers lift the 4 GB limit of one array.
-// - vtkXMLWriter::Write() returns 1 even when the file cannot be opened (it only logs the error
-//   and sets the error code), so success is judged by the error code as well. The code is turned
-//   into words here rather than by vtkErrorCode::GetStringFromErrorCode, which lives in
-//   VTK::CommonMisc, a library portaflow_io does not link.
-// - vtkXMLMultiBlockDataWriter names the piece folder and pieces after its own file name: given
-//   the temporary ".flow.vtm.tmp-<pid>-<n>" it writes ".flow.vtm/.flow.vtm_0.vtr" and lists those
-//   names in the .vtm, which no rename can make consistent, and the pieces themselves would not be
-//   written atomically. So write_vtm writes each piece with write_vtr/write_vts (atomically) and
-//   then the small .vtm XML itself, in the layout vtkXMLMultiBlockDataWriter would have used.
+// Choices, and the measurements behind them:
+// - VTK XML with raw binary appended data, Float64, UInt64 block headers, no compression: what
+//   VTK's own XML writers write in that mode, and what ParaView and VTK's readers read (the tests
+//   read every kind back with VTK's readers, value for value). Computed double-precision fields
+//   have noisy low-order mantissa bits, so compression buys little for its time (VTK 9.1, a
+//   1000 x 1000 grid with 4 Float64 cell arrays, 32 MB: raw 0.03 s; zlib 0.7 s for a file 27%
+//   smaller; LZ4 0.07 s and no smaller). UInt64 headers lift the 4 GB limit of one array.
+// - The arrays go from the caller's vectors straight to the file, with no VTK data set built in
+//   between: a CPR P2 solution on 400 x 400 elements (1.44e6 points, 99 MB a file) took 2.5 s a
+//   file through vtkUnstructuredGrid and vtkXMLUnstructuredGridWriter on one core of the build
+//   machine (InsertNextCell per element, the arrays copied twice), against a plain write here.
+// - A .vtm lists its pieces, each written atomically first, in the layout
+//   vtkXMLMultiBlockDataWriter uses (pieces in a folder named after the .vtm's stem).
 #include "portaflow/io/vtk_writer.hpp"
 
-#include <vtkCellData.h>
-#include <vtkCellType.h>
-#include <vtkDoubleArray.h>
-#include <vtkErrorCode.h>
-#include <vtkPointData.h>
-#include <vtkPoints.h>
-#include <vtkRectilinearGrid.h>
-#include <vtkSmartPointer.h>
-#include <vtkStructuredGrid.h>
-#include <vtkUnstructuredGrid.h>
-#include <vtkXMLRectilinearGridWriter.h>
-#include <vtkXMLStructuredGridWriter.h>
-#include <vtkXMLUnstructuredGridWriter.h>
-
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -127,100 +112,131 @@ void check_block(const std::string& where, const StructuredBlock& block, Geometr
 
 std::string file_label(const fs::path& path) { return "VTK file '" + path.string() + "'"; }
 
-// ---- conversion to VTK objects ----
+// ---- appended raw binary XML ----
 
-vtkSmartPointer<vtkDoubleArray> to_vtk(const std::string& name, int components,
-                                       const std::vector<double>& values) {
-  auto array = vtkSmartPointer<vtkDoubleArray>::New();
-  array->SetName(name.c_str());
-  array->SetNumberOfComponents(components);
-  array->SetNumberOfTuples(static_cast<vtkIdType>(values.size() / components));
-  std::copy(values.begin(), values.end(), array->GetPointer(0));
-  return array;
+const char* byte_order();
+std::string xml_escape(const std::string& text);
+
+// One DataArray: a VTK type name, its components, and where its bytes come from (`data`, or
+// `fill` for arrays made as they are written: connectivity, offsets, cell types).
+struct Array {
+  std::string name;
+  const char* type = "Float64";
+  int components = 1;
+  std::size_t bytes = 0;
+  const void* data = nullptr;
+  std::function<void(std::FILE*)> fill;
+};
+
+Array float_array(const std::string& name, int components, const std::vector<double>& values) {
+  return {name, "Float64", components, values.size() * sizeof(double), values.data(), {}};
 }
 
-vtkSmartPointer<vtkDoubleArray> axis_to_vtk(const std::vector<double>& axis) {
-  return to_vtk("", 1, axis.empty() ? std::vector<double>{0.0} : axis);
-}
-
-void attach_arrays(vtkDataSet* data_set, const StructuredBlock& block) {
-  for (const NamedArray& array : block.cell_data) {
-    data_set->GetCellData()->AddArray(to_vtk(array.name, array.components, array.values));
+// An XML section of arrays: <tag> then one DataArray line per array, offsets into the appended
+// data counted from `offset` (advanced past each array's block: an 8-byte size, then the bytes).
+void describe(std::ostringstream& xml, const char* tag, const std::vector<Array>& arrays,
+              std::size_t& offset, const char* indent) {
+  xml << indent << "<" << tag << ">\n";
+  for (const Array& a : arrays) {
+    xml << indent << "  <DataArray type=\"" << a.type << "\"";
+    if (!a.name.empty()) xml << " Name=\"" << xml_escape(a.name) << "\"";
+    xml << " NumberOfComponents=\"" << a.components << "\" format=\"appended\" offset=\"" << offset
+        << "\"/>\n";
+    offset += sizeof(std::uint64_t) + a.bytes;
   }
-  for (const NamedArray& array : block.point_data) {
-    data_set->GetPointData()->AddArray(to_vtk(array.name, array.components, array.values));
-  }
+  xml << indent << "</" << tag << ">\n";
 }
 
-vtkSmartPointer<vtkRectilinearGrid> to_rectilinear_grid(const StructuredBlock& block) {
-  auto grid = vtkSmartPointer<vtkRectilinearGrid>::New();
-  grid->SetDimensions(block.points[0], block.points[1], block.points[2]);
-  grid->SetXCoordinates(axis_to_vtk(block.x_axis));
-  grid->SetYCoordinates(axis_to_vtk(block.y_axis));
-  grid->SetZCoordinates(axis_to_vtk(block.z_axis));
-  attach_arrays(grid, block);
-  return grid;
+void write_all(std::FILE* file, const void* data, std::size_t bytes) {
+  if (bytes > 0 && std::fwrite(data, 1, bytes, file) != bytes)
+    throw Error(std::string("writing it failed: ") + std::strerror(errno));
 }
 
-vtkSmartPointer<vtkStructuredGrid> to_structured_grid(const StructuredBlock& block) {
-  auto grid = vtkSmartPointer<vtkStructuredGrid>::New();
-  grid->SetDimensions(block.points[0], block.points[1], block.points[2]);
-  auto points = vtkSmartPointer<vtkPoints>::New();
-  points->SetData(to_vtk("Points", 3, block.point_coordinates));
-  grid->SetPoints(points);
-  attach_arrays(grid, block);
-  return grid;
-}
-
-// Below FirstVTKErrorCode, VTK stores the errno of the failed system call.
-std::string describe_vtk_error(unsigned long code) {
-  if (code == vtkErrorCode::NoError) return "Write() returned failure without an error code";
-  if (code < vtkErrorCode::FirstVTKErrorCode) return std::strerror(static_cast<int>(code));
-  switch (code) {
-    case vtkErrorCode::FileNotFoundError:
-      return "file not found";
-    case vtkErrorCode::CannotOpenFileError:
-      return "cannot open the file";
-    case vtkErrorCode::NoFileNameError:
-      return "no file name";
-    case vtkErrorCode::OutOfDiskSpaceError:
-      return "out of disk space";
-    default:
-      return "VTK error code " + std::to_string(code);
-  }
-}
-
-// Runs a configured VTK XML writer into `temporary`, throwing when VTK reports a failure.
-template <class Writer>
-void run_vtk_writer(Writer& writer, vtkDataObject* data, const fs::path& temporary) {
-  writer.SetInputData(data);
-  writer.SetFileName(temporary.c_str());
-  writer.SetDataModeToAppended();
-  writer.EncodeAppendedDataOff();
-  writer.SetCompressorTypeToNone();
-  writer.SetHeaderTypeToUInt64();
-  const int status = writer.Write();
-  const unsigned long error_code = writer.GetErrorCode();
-  if (status != 1 || error_code != vtkErrorCode::NoError) {
-    throw Error(std::string("VTK's ") + writer.GetClassName() + " failed (" +
-                describe_vtk_error(error_code) + ")");
-  }
-}
-
-void write_rectilinear(const fs::path& path, const StructuredBlock& block) {
-  const vtkSmartPointer<vtkRectilinearGrid> grid = to_rectilinear_grid(block);
+// Writes `head` (the XML up to the appended data), then "_" and every array of `sections`, in
+// order, each as its UInt64 size and bytes, then the closing tags; into `path` atomically.
+void write_appended(const fs::path& path, const std::string& head,
+                    const std::vector<const std::vector<Array>*>& sections) {
   write_atomically(path, [&](const fs::path& temporary) {
-    auto writer = vtkSmartPointer<vtkXMLRectilinearGridWriter>::New();
-    run_vtk_writer(*writer, grid, temporary);
+    std::FILE* file = std::fopen(temporary.c_str(), "wb");
+    if (!file) throw Error(std::string("cannot open it: ") + std::strerror(errno));
+    try {
+      write_all(file, head.data(), head.size());
+      const std::string opening = "  <AppendedData encoding=\"raw\">\n   _";
+      write_all(file, opening.data(), opening.size());
+      for (const auto* section : sections)
+        for (const Array& a : *section) {
+          const std::uint64_t size = a.bytes;
+          write_all(file, &size, sizeof size);
+          if (a.fill) {
+            a.fill(file);
+          } else {
+            write_all(file, a.data, a.bytes);
+          }
+        }
+      const std::string tail = "\n  </AppendedData>\n</VTKFile>\n";
+      write_all(file, tail.data(), tail.size());
+    } catch (...) {
+      std::fclose(file);
+      throw;
+    }
+    if (std::fclose(file) != 0)
+      throw Error(std::string("closing it failed: ") + std::strerror(errno));
   });
 }
 
-void write_curvilinear(const fs::path& path, const StructuredBlock& block) {
-  const vtkSmartPointer<vtkStructuredGrid> grid = to_structured_grid(block);
-  write_atomically(path, [&](const fs::path& temporary) {
-    auto writer = vtkSmartPointer<vtkXMLStructuredGridWriter>::New();
-    run_vtk_writer(*writer, grid, temporary);
-  });
+std::string extent_text(const StructuredBlock& block) {
+  std::ostringstream text;
+  for (int d = 0; d < 3; ++d) text << (d ? " 0 " : "0 ") << block.points[d] - 1;
+  return text.str();
+}
+
+std::vector<Array> data_arrays(const std::vector<NamedArray>& arrays) {
+  std::vector<Array> out;
+  for (const NamedArray& a : arrays) out.push_back(float_array(a.name, a.components, a.values));
+  return out;
+}
+
+void write_structured(const fs::path& path, const StructuredBlock& block, Geometry geometry) {
+  const bool rectilinear = geometry == Geometry::kRectilinear;
+  const char* type = rectilinear ? "RectilinearGrid" : "StructuredGrid";
+  const std::vector<Array> point_data = data_arrays(block.point_data);
+  const std::vector<Array> cell_data = data_arrays(block.cell_data);
+  // An unused direction may leave its axis empty: its one coordinate is 0.
+  static const std::vector<double> kZero{0.0};
+  const std::vector<double>* axes[3] = {&block.x_axis, &block.y_axis, &block.z_axis};
+  std::vector<Array> geometry_arrays;
+  if (rectilinear) {
+    const char* names[3] = {"x", "y", "z"};
+    for (int d = 0; d < 3; ++d)
+      geometry_arrays.push_back(float_array(names[d], 1, axes[d]->empty() ? kZero : *axes[d]));
+  } else {
+    geometry_arrays.push_back(float_array("Points", 3, block.point_coordinates));
+  }
+  std::ostringstream xml;
+  const std::string extent = extent_text(block);
+  xml << "<?xml version=\"1.0\"?>\n<VTKFile type=\"" << type << "\" version=\"1.0\" byte_order=\""
+      << byte_order() << "\" header_type=\"UInt64\">\n  <" << type << " WholeExtent=\"" << extent
+      << "\">\n    <Piece Extent=\"" << extent << "\">\n";
+  std::size_t offset = 0;
+  describe(xml, "PointData", point_data, offset, "      ");
+  describe(xml, "CellData", cell_data, offset, "      ");
+  describe(xml, rectilinear ? "Coordinates" : "Points", geometry_arrays, offset, "      ");
+  xml << "    </Piece>\n  </" << type << ">\n";
+  write_appended(path, xml.str(), {&point_data, &cell_data, &geometry_arrays});
+}
+
+// Writes `count` values of `value(k)` as T, through a buffer.
+template <class T, class Value>
+std::function<void(std::FILE*)> generated(std::size_t count, Value value) {
+  return [count, value](std::FILE* file) {
+    std::vector<T> buffer(std::min<std::size_t>(count, 1 << 16));
+    for (std::size_t done = 0; done < count;) {
+      const std::size_t n = std::min(buffer.size(), count - done);
+      for (std::size_t k = 0; k < n; ++k) buffer[k] = static_cast<T>(value(done + k));
+      write_all(file, buffer.data(), n * sizeof(T));
+      done += n;
+    }
+  };
 }
 
 // ---- small hand-written XML files (.vtm, .pvd) ----
@@ -298,12 +314,12 @@ std::size_t number_of_cells(const StructuredBlock& block) {
 
 void write_vtr(const fs::path& path, const StructuredBlock& block) {
   check_block(file_label(path), block, Geometry::kRectilinear);
-  write_rectilinear(path, block);
+  write_structured(path, block, Geometry::kRectilinear);
 }
 
 void write_vts(const fs::path& path, const StructuredBlock& block) {
   check_block(file_label(path), block, Geometry::kCurvilinear);
-  write_curvilinear(path, block);
+  write_structured(path, block, Geometry::kCurvilinear);
 }
 
 void write_vtu(const fs::path& path, const LagrangeQuadMesh& mesh) {
@@ -318,24 +334,32 @@ void write_vtu(const fs::path& path, const LagrangeQuadMesh& mesh) {
   }
   check_arrays(label, "cell", mesh.cell_data, mesh.cells, "cells");
   check_arrays(label, "point", mesh.point_data, points, "points");
-  auto grid = vtkSmartPointer<vtkUnstructuredGrid>::New();
-  auto vtk_points = vtkSmartPointer<vtkPoints>::New();
-  vtk_points->SetData(to_vtk("Points", 3, mesh.point_coordinates));
-  grid->SetPoints(vtk_points);
-  grid->Allocate(static_cast<vtkIdType>(mesh.cells));
-  std::vector<vtkIdType> ids(per_cell);
-  for (std::size_t c = 0; c < mesh.cells; ++c) {
-    for (std::size_t p = 0; p < per_cell; ++p) ids[p] = static_cast<vtkIdType>(c * per_cell + p);
-    grid->InsertNextCell(VTK_LAGRANGE_QUADRILATERAL, static_cast<vtkIdType>(per_cell), ids.data());
-  }
-  for (const NamedArray& array : mesh.cell_data)
-    grid->GetCellData()->AddArray(to_vtk(array.name, array.components, array.values));
-  for (const NamedArray& array : mesh.point_data)
-    grid->GetPointData()->AddArray(to_vtk(array.name, array.components, array.values));
-  write_atomically(path, [&](const fs::path& temporary) {
-    auto writer = vtkSmartPointer<vtkXMLUnstructuredGridWriter>::New();
-    run_vtk_writer(*writer, grid, temporary);
-  });
+  const std::vector<Array> point_data = data_arrays(mesh.point_data);
+  const std::vector<Array> cell_data = data_arrays(mesh.cell_data);
+  const std::vector<Array> points_array{float_array("Points", 3, mesh.point_coordinates)};
+  // Each element's own points, in order: connectivity 0, 1, 2, ...; offsets per_cell, 2 per_cell,
+  // ...; every cell a Lagrange quadrilateral (VTK_LAGRANGE_QUADRILATERAL = 70).
+  constexpr std::uint8_t kLagrangeQuadrilateral = 70;
+  std::vector<Array> cells{
+      {"connectivity", "Int64", 1, points * sizeof(std::int64_t), nullptr,
+       generated<std::int64_t>(points, [](std::size_t k) { return k; })},
+      {"offsets", "Int64", 1, mesh.cells * sizeof(std::int64_t), nullptr,
+       generated<std::int64_t>(mesh.cells,
+                               [per_cell](std::size_t c) { return (c + 1) * per_cell; })},
+      {"types", "UInt8", 1, mesh.cells, nullptr,
+       generated<std::uint8_t>(mesh.cells, [](std::size_t) { return kLagrangeQuadrilateral; })}};
+  std::ostringstream xml;
+  xml << "<?xml version=\"1.0\"?>\n<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\""
+      << byte_order()
+      << "\" header_type=\"UInt64\">\n  <UnstructuredGrid>\n    <Piece NumberOfPoints=\"" << points
+      << "\" NumberOfCells=\"" << mesh.cells << "\">\n";
+  std::size_t offset = 0;
+  describe(xml, "PointData", point_data, offset, "      ");
+  describe(xml, "CellData", cell_data, offset, "      ");
+  describe(xml, "Points", points_array, offset, "      ");
+  describe(xml, "Cells", cells, offset, "      ");
+  xml << "    </Piece>\n  </UnstructuredGrid>\n";
+  write_appended(path, xml.str(), {&point_data, &cell_data, &points_array, &cells});
 }
 
 void write_vtm(const fs::path& path,
@@ -366,11 +390,7 @@ void write_vtm(const fs::path& path,
   for (std::size_t b = 0; b < named_blocks.size(); ++b) {
     const auto& [name, block] = named_blocks[b];
     const std::string piece = stem + "_" + std::to_string(b) + geometry_extension(geometries[b]);
-    if (geometries[b] == Geometry::kRectilinear) {
-      write_rectilinear(piece_folder / piece, block);
-    } else {
-      write_curvilinear(piece_folder / piece, block);
-    }
+    write_structured(piece_folder / piece, block, geometries[b]);
     pieces.insert(piece);
     xml << "    <DataSet index=\"" << b << "\" name=\"" << xml_escape(name) << "\" file=\""
         << xml_escape(stem + "/" + piece) << "\"/>\n";

@@ -26,11 +26,14 @@ void write_atomically(const std::filesystem::path& target,
 // on device", "File too large").
 void write_text_atomically(const std::filesystem::path& target, const std::string& text);
 
-// For a signal handler (app/interrupt.hpp); both are async-signal-safe. True while
-// write_atomically is between creating its temporary and renaming or removing it.
+// For a signal handler (driver/interrupt.hpp); both are async-signal-safe. True while
+// write_atomically, on any thread, is between creating its temporary and renaming or removing
+// it.
 bool write_in_progress() noexcept;
-// Unlinks that temporary (a process about to die on a second Ctrl-C leaves nothing behind).
+// Unlinks those temporaries (a process about to die on a second Ctrl-C leaves nothing behind).
+// One thread may write beside the run's own: it calls mark_background_writer() first.
 void remove_unfinished_temporary() noexcept;
+void mark_background_writer();
 
 // Removes temporaries (".<name>.tmp-<pid>-<n>") in `folder` and its subfolders whose process no
 // longer exists: what a process killed mid-write (SIGKILL, power loss) left. Returns them.

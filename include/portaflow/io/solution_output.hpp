@@ -59,8 +59,11 @@ class SolutionOutput {
   void frame_written(const std::filesystem::path& file, double series_time);
   // Writes a frame at once (next_frame_file, write_dataset, frame_written).
   std::filesystem::path write_frame(const SolutionSnapshot& snapshot, double series_time);
-  // final.csv (1D cells) or final.<extension>, written whether or not output.vtk is on.
-  std::filesystem::path write_final(const SolutionSnapshot& snapshot);
+  // final.csv (1D cells) or final.<extension>, written whether or not output.vtk is on. When
+  // `same_as` names a frame written from the same snapshot, a one-file final.<extension> is a
+  // second name (a hard link) for it, not a second copy.
+  std::filesystem::path write_final(const SolutionSnapshot& snapshot,
+                                    const std::filesystem::path& same_as = {});
 
   bool writes_frames() const { return series_ != nullptr; }
   const std::filesystem::path& directory() const { return dir_; }
