@@ -146,6 +146,9 @@ int main(int argc, char** argv) {
     // Pinned threads unless the user chose otherwise (Kokkos recommends spread + threads).
     setenv("OMP_PROC_BIND", "spread", /*overwrite=*/0);
     setenv("OMP_PLACES", "threads", 0);
+    // CUDA loads a kernel's module when it is first launched rather than all of them at start-up:
+    // a run uses a few of the binary's kernels (CUDA 11.7+; docs/performance.md, start-up).
+    setenv("CUDA_MODULE_LOADING", "LAZY", 0);
     portaflow::configure_host_subnormals();  // float builds (core/floating_point.hpp)
     // Before Kokkos, so a signal during start-up is kept too; and never uninstalled: a signal
     // after the run's last check below is recorded and ignored (the outputs are whole) instead

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/types.hpp"
+#include "portaflow/numerics/tridiagonal.hpp"
 
 namespace portaflow::mesh {
 namespace {
@@ -176,15 +179,18 @@ Stencil stencil_at(const StructuredGrid2D& g, int i, int j, const ControlFunctio
 
 // Line relaxation: the grid equations on one interior i-line or j-line solved together, the
 // neighbours along the line implicit and the others from the current grid, then over-relaxed.
+// The rows live in the caller's scratch (one thread's: relax_lines runs a colour's lines on the
+// host's threads).
 class LineRelaxation {
  public:
-  explicit LineRelaxation(int longest)
-      : lower_(longest),
-        diagonal_(longest),
-        upper_(longest),
-        rhs_x_(longest),
-        rhs_y_(longest),
-        node_(longest) {}
+  // `rows`: 5 * longest doubles; `nodes`: longest.
+  LineRelaxation(double* rows, std::size_t* nodes, int longest)
+      : lower_(rows),
+        diagonal_(rows + longest),
+        upper_(rows + 2 * longest),
+        rhs_x_(rows + 3 * longest),
+        rhs_y_(rows + 4 * longest),
+        node_(nodes) {}
 
   // Along j at fixed i (nodes (i, 1..nj-2)); returns the largest move relative to the local
   // spacing.
@@ -210,6 +216,20 @@ class LineRelaxation {
   }
 
  private:
+  // The line's rows 1..count-2 as numerics/tridiagonal.hpp's system, in place: the pivots in
+  // diagonal_, the solution in the right-hand sides.
+  struct Rows {
+    static constexpr int kRightHandSides = 2;
+    const LineRelaxation& line;
+    double& sub(int q) const { return line.lower_[q + 1]; }
+    double& super(int q) const { return line.upper_[q + 1]; }
+    double& diagonal(int q) const { return line.diagonal_[q + 1]; }
+    double& rhs(int v, int q) const { return (v == 0 ? line.rhs_x_ : line.rhs_y_)[q + 1]; }
+    double& pivot(int q) const { return diagonal(q); }
+    double& reduced(int v, int q) const { return rhs(v, q); }
+    void set_solution(int v, int q, double x) const { rhs(v, q) = x; }
+  };
+
   void set_row(int k, double lower, double diagonal, double upper, double rhs_x, double rhs_y,
                std::size_t node) {
     lower_[k] = lower;
@@ -220,34 +240,24 @@ class LineRelaxation {
     node_[k] = node;
   }
 
-  // Thomas algorithm on rows 1..count-2 (rows 0 and count-1 are the fixed end nodes `first` and
-  // `last`); x and y share the matrix.
+  // Rows 1..count-2 (rows 0 and count-1 are the fixed end nodes `first` and `last`); x and y
+  // share the matrix.
   double solve(StructuredGrid2D& g, int count, std::size_t first, std::size_t last,
                double relaxation) {
     rhs_x_[1] -= lower_[1] * g.x[first];
     rhs_y_[1] -= lower_[1] * g.y[first];
     rhs_x_[count - 2] -= upper_[count - 2] * g.x[last];
     rhs_y_[count - 2] -= upper_[count - 2] * g.y[last];
-    for (int k = 2; k < count - 1; ++k) {
-      const double factor = lower_[k] / diagonal_[k - 1];
-      diagonal_[k] -= factor * upper_[k - 1];
-      rhs_x_[k] -= factor * rhs_x_[k - 1];
-      rhs_y_[k] -= factor * rhs_y_[k - 1];
-    }
-    // Back substitution keeps the unrelaxed line solution (x_next) apart from the relaxed update
-    // written into the grid. The move is measured against the spacing of the old line so that
-    // wall cells and far-field cells count alike.
-    double max_change = 0.0, x_next = 0.0, y_next = 0.0;
+    tridiagonal::thomas(Rows{*this}, count - 2);
+    // The relaxed update, measured against the spacing of the old line so that wall cells and
+    // far-field cells count alike; from the line's far end, so each move sees its neighbour
+    // towards the start not yet moved.
+    double max_change = 0.0;
     for (int k = count - 2; k >= 1; --k) {
-      const double upper = k == count - 2 ? 0.0 : upper_[k];
-      const double x_new = (rhs_x_[k] - upper * x_next) / diagonal_[k];
-      const double y_new = (rhs_y_[k] - upper * y_next) / diagonal_[k];
-      x_next = x_new;
-      y_next = y_new;
       const std::size_t c = node_[k];
       const std::size_t before = k == 1 ? first : node_[k - 1];
       const double sx = g.x[c] - g.x[before], sy = g.y[c] - g.y[before];
-      const double dx = relaxation * (x_new - g.x[c]), dy = relaxation * (y_new - g.y[c]);
+      const double dx = relaxation * (rhs_x_[k] - g.x[c]), dy = relaxation * (rhs_y_[k] - g.y[c]);
       // Squared ratio: one square root per line instead of two per node.
       max_change = std::max(max_change, (dx * dx + dy * dy) / (sx * sx + sy * sy));
       g.x[c] += dx;
@@ -256,22 +266,63 @@ class LineRelaxation {
     return std::sqrt(max_change);
   }
 
-  std::vector<double> lower_, diagonal_, upper_, rhs_x_, rhs_y_;
-  std::vector<std::size_t> node_;
+  double *lower_, *diagonal_, *upper_, *rhs_x_, *rhs_y_;
+  std::size_t* node_;
 };
+
+// The lines first, first + 2, ... below end, each relaxed on one of the host's threads with rows
+// in its own scratch: a line of one colour reads only lines of the other, so the grid does not
+// depend on the order or the number of threads. (It is not the one the serial sweep before this
+// gave bit for bit: compiled inside the threaded loop, the products fuse with their sums (FMA)
+// differently; the NACA 0012 fine grid's last move differed in the sixth digit, its nodes in the
+// last bits.) Returns the largest move (a maximum is exact in any order).
+template <class Relax>
+double relax_lines(int first, int end, int longest, const Relax& relax) {
+  using Policy = Kokkos::TeamPolicy<HostExecSpace>;
+  using Rows = Kokkos::View<double*, HostExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  using Nodes =
+      Kokkos::View<std::size_t*, HostExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  const int lines = first < end ? (end - first + 1) / 2 : 0;
+  if (lines == 0) return 0.0;
+  const std::size_t bytes = Rows::shmem_size(5 * longest) + Nodes::shmem_size(longest);
+  double largest = 0.0;
+  Kokkos::parallel_reduce(
+      "elliptic.host_lines", Policy(lines, 1).set_scratch_size(0, Kokkos::PerTeam(bytes)),
+      [&](const Policy::member_type& member, double& m) {
+        const Rows rows(member.team_scratch(0), 5 * longest);
+        const Nodes nodes(member.team_scratch(0), longest);
+        LineRelaxation line(rows.data(), nodes.data(), longest);
+        const double change = relax(line, first + 2 * member.league_rank());
+        if (m < change) m = change;
+      },
+      Kokkos::Max<double>(largest));
+  return std::max(0.0, largest);
+}
 
 }  // namespace
 
 long long first_folded_cell(const StructuredGrid2D& g) {
-  for (int j = 0; j + 1 < g.nj; ++j)
-    for (int i = 0; i + 1 < g.ni; ++i) {
-      const std::size_t a = g.index(i, j), b = g.index(i + 1, j), c = g.index(i + 1, j + 1),
-                        d = g.index(i, j + 1);
-      const double area =
-          0.5 * ((g.x[c] - g.x[a]) * (g.y[d] - g.y[b]) - (g.y[c] - g.y[a]) * (g.x[d] - g.x[b]));
-      if (!(area > 0.0)) return i + static_cast<long long>(g.ni - 1) * j;
-    }
-  return -1;
+  // The first in the serial order (j, then i): a minimum over the rows, each found on one of the
+  // host's threads.
+  constexpr long long kNone = std::numeric_limits<long long>::max();
+  long long first = kNone;
+  Kokkos::parallel_reduce(
+      "elliptic.folded_cell", Kokkos::RangePolicy<HostExecSpace>(0, g.nj - 1),
+      [&](const int j, long long& m) {
+        for (int i = 0; i + 1 < g.ni; ++i) {
+          const std::size_t a = g.index(i, j), b = g.index(i + 1, j), c = g.index(i + 1, j + 1),
+                            d = g.index(i, j + 1);
+          const double area =
+              0.5 * ((g.x[c] - g.x[a]) * (g.y[d] - g.y[b]) - (g.y[c] - g.y[a]) * (g.x[d] - g.x[b]));
+          if (!(area > 0.0)) {
+            const long long cell = i + static_cast<long long>(g.ni - 1) * j;
+            if (cell < m) m = cell;
+            return;
+          }
+        }
+      },
+      Kokkos::Min<long long>(first));
+  return first == kNone ? -1 : first;
 }
 
 std::string folded_cell_message(const StructuredGrid2D& g, long long cell, int iteration) {
@@ -384,7 +435,7 @@ EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGri
               std::to_string(options.relaxation_j) + " and " +
               std::to_string(options.relaxation_i) + ".");
   ControlFunctions control(grid, options);
-  LineRelaxation line(std::max(grid.ni, grid.nj));
+  const int longest = std::max(grid.ni, grid.nj);
 
   EllipticGridReport report;
   for (int iteration = 1; iteration <= options.max_iterations; ++iteration) {
@@ -396,14 +447,18 @@ EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGri
     // strong coupling across thin wall cells; i-lines carry the long-range coupling round the C,
     // which j-lines alone relax only over thousands of iterations.
     for (int colour = 1; colour >= 0; --colour) {
-      for (int i = 2 - colour; i < grid.ni - 1; i += 2) {
-        max_change = std::max(max_change, line.along_j(grid, i, control, options.relaxation_j));
-      }
+      max_change =
+          std::max(max_change,
+                   relax_lines(2 - colour, grid.ni - 1, longest, [&](LineRelaxation& line, int i) {
+                     return line.along_j(grid, i, control, options.relaxation_j);
+                   }));
     }
     for (int colour = 1; colour >= 0; --colour) {
-      for (int j = 2 - colour; j < grid.nj - 1; j += 2) {
-        max_change = std::max(max_change, line.along_i(grid, j, control, options.relaxation_i));
-      }
+      max_change =
+          std::max(max_change,
+                   relax_lines(2 - colour, grid.nj - 1, longest, [&](LineRelaxation& line, int j) {
+                     return line.along_i(grid, j, control, options.relaxation_i);
+                   }));
     }
     if (!std::isfinite(max_change)) {
       throw Error("The elliptic grid iteration diverged at iteration " + std::to_string(iteration) +

@@ -2,6 +2,10 @@
 // half-open range visited exactly once, none outside it, and reductions equal to the serial sum.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+#include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 
 namespace portaflow {
@@ -86,6 +90,22 @@ TEST(ParReduce, EmptyRangeGivesTheIdentity) {
   const double sum = par_sum<double>(
       "test.sum_empty", IndexRange{5, 5}, KOKKOS_LAMBDA(Index, double& acc) { acc += 1; });
   EXPECT_EQ(sum, 0.0);
+}
+
+// Host loops visit every index once, and an exception thrown inside one is passed on after the
+// loop: the one of the lowest index, as a serial loop would throw it.
+TEST(HostParFor, VisitsEachIndexAndRethrowsTheFirstError) {
+  std::vector<int> visits(1000, 0);
+  host_par_for("test.host_loop", IndexRange{0, 1000}, [&](Index i) { visits[i] += 1; });
+  for (int v : visits) EXPECT_EQ(v, 1);
+  try {
+    host_par_for("test.host_errors", IndexRange{0, 1000}, [&](Index i) {
+      if (i % 100 == 37) throw Error("index " + std::to_string(i));
+    });
+    FAIL() << "host_par_for swallowed the exceptions";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "index 37");
+  }
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // every kernel shows up by name in profiles, and the loop pattern per backend is chosen here once.
 #pragma once
 
+#include <exception>
+#include <mutex>
 #include <string>
 
 #include "portaflow/core/types.hpp"
@@ -107,15 +109,47 @@ void par_reduce(const std::string& label, const IndexRange& range, const Functor
   Kokkos::parallel_reduce(label, detail::policy(range), f, reducer);
 }
 
+namespace detail {
+// The exception of the lowest index thrown inside a host loop, passed on after the loop: what a
+// serial loop would have thrown (an exception may not leave an OpenMP region).
+class FirstException {
+ public:
+  void keep(Index index, std::exception_ptr error) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!error_ || index < index_) {
+      index_ = index;
+      error_ = error;
+    }
+  }
+  void rethrow() const {
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  std::mutex mutex_;
+  Index index_ = 0;
+  std::exception_ptr error_;
+};
+}  // namespace detail
+
 // f(i) for every index of the range on the host's threads: the once-per-run loops over every
-// cell of a host mirror (initial data, snapshots), which would otherwise be serial.
+// cell of a host mirror (set-up geometry, initial data, snapshots), which would otherwise be
+// serial. An exception thrown by f is rethrown after the loop.
 template <class Functor>
 void host_par_for(const std::string& label, const IndexRange& range, const Functor& f) {
   if (range.size() == 0) return;
   ProfilingRegion region(label);
+  detail::FirstException first;
   Kokkos::parallel_for(
       label, Kokkos::RangePolicy<HostExecSpace, Kokkos::IndexType<Index>>(range.begin, range.end),
-      f);
+      [&](const Index i) {
+        try {
+          f(i);
+        } catch (...) {
+          first.keep(i, std::current_exception());
+        }
+      });
+  first.rethrow();
 }
 
 // par_for and par_reduce over a 1D range with CUDA launch bounds: at most kThreads per block and

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/parallel.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 
 namespace portaflow::highorder {
@@ -19,7 +20,7 @@ ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
   // element: at solution points, face points, output lattices and error rules).
   const int m = degree + 1;
   geometry_.resize(2 * static_cast<std::size_t>(nx_) * ny_ * m * m);
-  for (int ey = 0; ey < ny_; ++ey)
+  host_par_for("highorder.geometry_nodes", IndexRange{0, ny_}, [&](Index ey) {
     for (int ex = 0; ex < nx_; ++ex)
       for (int j = 0; j < m; ++j)
         for (int i = 0; i < m; ++i) {
@@ -33,6 +34,7 @@ ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
           geometry_[at] = p[0];
           geometry_[at + 1] = p[1];
         }
+  });
 }
 
 std::array<double, 2> ElementMapping::node(int ex, int ey, int i, int j) const {
@@ -95,8 +97,9 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
   auto y_face = [&](int c, int f, int I) -> double& {
     return g.y_face[(static_cast<std::size_t>(c) * (g.ny + 1) + f) * ni + I];
   };
-  // Faces: x face f from the element on its right (the last from the one on its left).
-  for (int J = 0; J < nj; ++J)
+  // Faces: x face f from the element on its right (the last from the one on its left). Every
+  // point is independent work, so the rows run on the host's threads.
+  host_par_for("highorder.x_face_metrics", IndexRange{0, nj}, [&](Index J) {
     for (int f = 0; f <= g.nx; ++f) {
       const bool last = f == g.nx;
       const auto m =
@@ -104,7 +107,8 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
       x_face(0, J, f) = m.xi_x;
       x_face(1, J, f) = m.xi_y;
     }
-  for (int f = 0; f <= g.ny; ++f)
+  });
+  host_par_for("highorder.y_face_metrics", IndexRange{0, g.ny + 1}, [&](Index f) {
     for (int I = 0; I < ni; ++I) {
       const bool last = f == g.ny;
       const auto m =
@@ -112,13 +116,14 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
       y_face(0, f, I) = m.eta_x;
       y_face(1, f, I) = m.eta_y;
     }
+  });
   if (periodic[0])
     for (int J = 0; J < nj; ++J)
       for (int c = 0; c < 2; ++c) x_face(c, J, g.nx) = x_face(c, J, 0);
   if (periodic[1])
     for (int I = 0; I < ni; ++I)
       for (int c = 0; c < 2; ++c) y_face(c, g.ny, I) = y_face(c, 0, I);
-  for (int J = 0; J < nj; ++J)
+  host_par_for("highorder.point_metrics", IndexRange{0, nj}, [&](Index J) {
     for (int I = 0; I < ni; ++I) {
       const int ex = I / n, ey = J / n, a = I % n, b = J % n;
       const std::size_t p = static_cast<std::size_t>(J) * ni + I;
@@ -142,6 +147,7 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
       for (int c = 0; c < 5; ++c) g.point[c * count + p] = v[c];
       g.weight_jac[p] = points.weights[a] * points.weights[b] * m.jacobian;
     }
+  });
   return g;
 }
 
@@ -154,20 +160,26 @@ FluxPointNormals flux_point_normals(const ElementMapping& mapping, const PointSe
   FluxPointNormals out;
   out.x.resize(2 * nj * fi);
   out.y.resize(2 * fj * ni);
-  for (std::size_t J = 0; J < nj; ++J)
-    for (std::size_t F = 0; F < fi; ++F) {
-      const auto g = mapping.metrics(static_cast<int>(F / m), static_cast<int>(J / n),
-                                     flux_points.nodes[F % m], points.nodes[J % n]);
-      out.x[J * fi + F] = g.xi_x;
-      out.x[(nj + J) * fi + F] = g.xi_y;
-    }
-  for (std::size_t F = 0; F < fj; ++F)
-    for (std::size_t I = 0; I < ni; ++I) {
-      const auto g = mapping.metrics(static_cast<int>(I / n), static_cast<int>(F / m),
-                                     points.nodes[I % n], flux_points.nodes[F % m]);
-      out.y[F * ni + I] = g.eta_x;
-      out.y[(fj + F) * ni + I] = g.eta_y;
-    }
+  host_par_for("highorder.x_flux_point_metrics", IndexRange{0, static_cast<Index>(nj)},
+               [&](Index row) {
+                 const std::size_t J = row;
+                 for (std::size_t F = 0; F < fi; ++F) {
+                   const auto g = mapping.metrics(static_cast<int>(F / m), static_cast<int>(J / n),
+                                                  flux_points.nodes[F % m], points.nodes[J % n]);
+                   out.x[J * fi + F] = g.xi_x;
+                   out.x[(nj + J) * fi + F] = g.xi_y;
+                 }
+               });
+  host_par_for("highorder.y_flux_point_metrics", IndexRange{0, static_cast<Index>(fj)},
+               [&](Index row) {
+                 const std::size_t F = row;
+                 for (std::size_t I = 0; I < ni; ++I) {
+                   const auto g = mapping.metrics(static_cast<int>(I / n), static_cast<int>(F / m),
+                                                  points.nodes[I % n], flux_points.nodes[F % m]);
+                   out.y[F * ni + I] = g.eta_x;
+                   out.y[(fj + F) * ni + I] = g.eta_y;
+                 }
+               });
   return out;
 }
 

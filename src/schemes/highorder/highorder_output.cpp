@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
@@ -78,8 +79,14 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
   const std::vector<double> lattice = equispaced(n).nodes;
   const std::vector<double> m = interpolation_matrix(tables_.points.nodes, lattice);
   const auto order = vtk_lagrange_order(k);
-  for (int ey = 0; ey < ny; ++ey)
+  const std::size_t elements = static_cast<std::size_t>(nx) * ny, per_element = order.size();
+  for (auto& field : snap.fields) field.values.resize(elements);
+  for (auto& field : lagrange.point_fields) field.values.resize(elements * per_element);
+  lagrange.points.resize(3 * elements * per_element);
+  // Elements are independent: rows of them run on the host's threads.
+  host_par_for("highorder.snapshot", IndexRange{0, ny}, [&](Index ey) {
     for (int ex = 0; ex < nx; ++ex) {
+      const std::size_t e = static_cast<std::size_t>(ey) * nx + ex;
       // Element average: the conserved integrals over the element's area.
       std::array<double, 4> integral{0, 0, 0, 0};
       double area = 0;
@@ -92,16 +99,21 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
         }
       for (double& c : integral) c /= area;
       const auto average = primitive(integral, gamma);
-      for (int v = 0; v < kNv; ++v) snap.fields[v].values.push_back(average[v]);
-      for (const auto& [i, j] : order) {
+      for (int v = 0; v < kNv; ++v) snap.fields[v].values[e] = average[v];
+      for (std::size_t q = 0; q < per_element; ++q) {
+        const auto [i, j] = order[q];
+        const std::size_t point = e * per_element + q;
         const auto x = mapping_.position(ex, ey, lattice[i], lattice[j]);
-        lagrange.points.insert(lagrange.points.end(), {x[0], x[1], 0.0});
+        lagrange.points[3 * point] = x[0];
+        lagrange.points[3 * point + 1] = x[1];
+        lagrange.points[3 * point + 2] = 0.0;
         std::array<double, 4> c;
         for (int v = 0; v < kNv; ++v) c[v] = interpolate(u, v, n, ex, ey, m, i, j);
         const auto w = primitive(c, gamma);
-        for (int v = 0; v < kNv; ++v) lagrange.point_fields[v].values.push_back(w[v]);
+        for (int v = 0; v < kNv; ++v) lagrange.point_fields[v].values[point] = w[v];
       }
     }
+  });
   snap.elements = std::move(lagrange);
   return snap;
 }
@@ -115,12 +127,17 @@ DensityErrors HighOrderSolver::density_errors() const {
   // k + 4 Gauss points: exact for degree 2k + 7, far beyond the solution's error at these sizes.
   const PointSet1D rule = gauss_legendre(n + 3);
   const std::vector<double> m = interpolation_matrix(tables_.points.nodes, rule.nodes);
-  double pointwise = 0, averages = 0, total_area = 0;
-  for (int ey = 0; ey < ny; ++ey)
+  // Each element's terms on the host's threads, then summed in element and point order, as a
+  // serial loop would: the norms do not depend on the thread count.
+  const int q = rule.size();
+  const std::size_t elements = static_cast<std::size_t>(nx) * ny, per_element = q * q;
+  std::vector<double> squares(elements * per_element), differences(elements), areas(elements);
+  host_par_for("highorder.density_errors", IndexRange{0, ny}, [&](Index ey) {
     for (int ex = 0; ex < nx; ++ex) {
+      const std::size_t e = static_cast<std::size_t>(ey) * nx + ex;
       double area = 0, numerical = 0, exact = 0;
-      for (int j = 0; j < rule.size(); ++j)
-        for (int i = 0; i < rule.size(); ++i) {
+      for (int j = 0; j < q; ++j)
+        for (int i = 0; i < q; ++i) {
           const double weight = rule.weights[i] * rule.weights[j] *
                                 mapping_.metrics(ex, ey, rule.nodes[i], rule.nodes[j]).jacobian;
           const auto x = mapping_.position(ex, ey, rule.nodes[i], rule.nodes[j]);
@@ -130,12 +147,18 @@ DensityErrors HighOrderSolver::density_errors() const {
           area += weight;
           numerical += weight * rho_h;
           exact += weight * rho;
-          pointwise += weight * (rho_h - rho) * (rho_h - rho);
+          squares[e * per_element + j * q + i] = weight * (rho_h - rho) * (rho_h - rho);
         }
-      const double difference = (numerical - exact) / area;
-      averages += difference * difference;
-      total_area += area;
+      differences[e] = (numerical - exact) / area;
+      areas[e] = area;
     }
+  });
+  double pointwise = 0, averages = 0, total_area = 0;
+  for (std::size_t e = 0; e < elements; ++e) {
+    for (std::size_t p = 0; p < per_element; ++p) pointwise += squares[e * per_element + p];
+    averages += differences[e] * differences[e];
+    total_area += areas[e];
+  }
   return {std::sqrt(averages / (static_cast<double>(nx) * ny)), std::sqrt(pointwise / total_area)};
 }
 

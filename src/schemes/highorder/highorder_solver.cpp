@@ -105,7 +105,7 @@ void HighOrderSolver::set_up_limiter(const ElementGridMetrics& g) {
   element_centroid_ = Field2D("highorder.element_centroid", 3, ny, nx);
   std::vector<double> centroid(3 * static_cast<std::size_t>(nx) * ny);
   const std::size_t elements = centroid.size() / 3;
-  for (Index ey = 0; ey < ny; ++ey)
+  host_par_for("highorder.element_centroids", IndexRange{0, ny}, [&](Index ey) {
     for (Index ex = 0; ex < nx; ++ex) {
       double area = 0, xi = 0, eta = 0;
       for (int b = 0; b < n_; ++b)
@@ -120,6 +120,7 @@ void HighOrderSolver::set_up_limiter(const ElementGridMetrics& g) {
       centroid[elements + e] = eta / area;
       centroid[2 * elements + e] = area;
     }
+  });
   copy_to_device(centroid, element_centroid_);
 }
 
