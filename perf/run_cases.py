@@ -668,6 +668,8 @@ BUILTINS = {"compare_csv": builtin_compare_csv}
 
 DONE_UNSTEADY = re.compile(r"^done: (\d+) steps to t = (\S+) in (\S+) s \((\S+) cell-updates/s\)", re.M)
 DONE_STEADY = re.compile(r"^done: (converged|not converged) after (\d+) cycles in (\S+) s", re.M)
+TIME_SPLIT = re.compile(r"^time: (.*)$", re.M)
+SPLIT_PART = re.compile(r"([a-z][a-z -]*?) ([-0-9.eE+]+) s")
 
 
 def parse_done(text):
@@ -686,6 +688,12 @@ def parse_done(text):
                        loop_seconds=number(m.group(3)))
     if re.search(r"^portaflow: interrupted", text, re.M):
         figures["interrupted"] = True
+    m = None
+    for m in TIME_SPLIT.finditer(text):
+        pass
+    if m:  # "time: device start-up 0.41 s, deck 0.002 s, ..., output 0.1 s; total 2.1 s"
+        figures["time_split"] = {name.strip(): number(value)
+                                 for name, value in SPLIT_PART.findall(m.group(1))}
     return figures
 
 

@@ -80,7 +80,9 @@ ProblemConfig read_problem(DeckReader& deck, const MeshConfig& mesh,
     if (r.left.rho == 0 && r.right.rho == 0)
       deck.fail("problem", "both states are vacuum: there is nothing to solve");
     if (!vacuum_allowed && (r.left.rho == 0 || r.right.rho == 0))
-      deck.fail("problem", "only the exact_riemann scheme takes a vacuum state");
+      deck.fail(
+          "problem",
+          "this scheme does not take a vacuum state (rho = 0); the exact Riemann sampler does");
   } else if (problem.name == "blast_wave") {
     problem.kind = ProblemKind::kBlastWave;
     r.left = read_primitive_1d(deck, "problem.left");

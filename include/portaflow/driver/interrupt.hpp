@@ -46,7 +46,7 @@ class Interrupted : public Error {
  public:
   Interrupted(int signal_number, const std::string& where, std::filesystem::path checkpoint = {});
   int signal_number() const { return signal_; }
-  // Empty when the scheme has no checkpoint (multiblock).
+  // The checkpoint the stopped run wrote; empty if none was.
   const std::filesystem::path& checkpoint() const { return checkpoint_; }
 
  private:
