@@ -48,7 +48,7 @@ template <int Rhs, class Value = Real>
 struct ScratchLines {
   static constexpr int kRightHandSides = Rhs;
   enum Row : int { kSub = 0, kDiagonal = 1, kSuper = 2, kRhs = 3 };
-  static constexpr int rows() { return kRhs + Rhs; }
+  KOKKOS_INLINE_FUNCTION static constexpr int rows() { return kRhs + Rhs; }
 
   ScratchView<Value**> s;  // (row, q), rows() rows (2 rows() for cyclic reduction)
   int first = 0;           // which set of rows holds the system: 0 or rows()
