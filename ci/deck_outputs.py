@@ -6,10 +6,11 @@ the check that a change of structure changed no result.
         runs each deck under inputs/ with BINARY into OUT/<folder>_<deck>/ (time-accurate decks
         stop after N steps, steady ones after N cycles; default 20), and OUT/runs.json says how
         each run ended
-    python3 ci/deck_outputs.py compare OUT_A OUT_B [--tolerance T]
+    python3 ci/deck_outputs.py compare OUT_A OUT_B [--tolerance T] [--most N]
         compares the two sets: the same runs ending the same way, and in each run folder every
         CSV and VTK file (.vtr, .vts, .vtu, .vtm and its pieces) holding the same arrays with the
-        same values, to T relative (default 0: bitwise). history.csv's wall_seconds column is a
+        same values: each array's largest difference at most T times its largest magnitude
+        (default 0: bitwise). history.csv's wall_seconds column is a
         wall-clock time and is not compared. Prints one line per run; exit 1 on any difference.
 
 The VTK files are read here (XML with raw appended or inline binary data), so no VTK Python
@@ -106,9 +107,15 @@ def read_vtk_xml(path):
     if root.get("compressor"):
         raise ValueError(f"{path}: compressed VTK data is not read here")
     arrays = {}
-    for index, element in enumerate(root.iter("DataArray")):
+    # Geometry arrays by position in their section (a writer may name them x, y, z or not at
+    # all); the rest by name.
+    located = [(parent, position, element) for parent in root.iter()
+               for position, element in enumerate(parent.findall("DataArray"))]
+    for parent, position, element in located:
         kind = TYPES[element.get("type")]
-        name = element.get("Name") or f"array_{index}"
+        name = element.get("Name")
+        if parent.tag in ("Coordinates", "Points") or not name:
+            name = f"{parent.tag}[{position}]"
         fmt = element.get("format")
         if fmt == "appended":
             at = start + int(element.get("offset"))
@@ -150,21 +157,40 @@ def read_output(path):
 
 # ---- comparing ------------------------------------------------------------------------------
 
-def same_value(a, b, tolerance):
-    if isinstance(a, str) or isinstance(b, str):
-        try:
-            a, b = float(a), float(b)
-        except ValueError:
-            return a == b
-    if math.isnan(a) and math.isnan(b):
-        return True
-    if tolerance == 0:
-        return a == b
-    return abs(a - b) <= tolerance * max(abs(a), abs(b), 1e-300)
+def as_number(value):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def array_scale(*arrays):
+    """The largest finite magnitude in the arrays (1e-300 if none): what a difference is measured
+    against, so that values near zero in a field of order one do not count as large changes."""
+    scale = 1e-300
+    for values in arrays:
+        for v in values:
+            x = as_number(v)
+            if x is not None and math.isfinite(x):
+                scale = max(scale, abs(x))
+    return scale
+
+
+def difference(a, b, scale):
+    """0 for equal values (NaN = NaN), inf for different non-numbers, else |a - b| / scale."""
+    x, y = as_number(a), as_number(b)
+    if x is None or y is None:
+        return 0.0 if a == b else math.inf
+    if x == y or (math.isnan(x) and math.isnan(y)):
+        return 0.0
+    if math.isnan(x) or math.isnan(y):
+        return math.inf
+    return abs(x - y) / scale
 
 
 def compare_files(a, b, tolerance):
-    """A list of differences between two outputs of the same name."""
+    """A list of differences between two outputs of the same name: arrays (CSV columns, VTK
+    arrays) whose largest difference, over the array's largest magnitude, exceeds `tolerance`."""
     first, second = read_output(a), read_output(b)
     if first is None:
         return []
@@ -177,13 +203,15 @@ def compare_files(a, b, tolerance):
         if len(x) != len(y):
             problems.append(f"{a.name}: '{name}' has {len(x)} values against {len(y)}")
             continue
-        worst = None
+        scale = array_scale(x, y)
+        worst, at = 0.0, None
         for k, (u, v) in enumerate(zip(x, y)):
-            if not same_value(u, v, tolerance):
-                worst = (k, u, v)
-                break
-        if worst:
-            problems.append(f"{a.name}: '{name}' differs, first at {worst[0]}: {worst[1]} against {worst[2]}")
+            d = difference(u, v, scale)
+            if d > worst:
+                worst, at = d, k
+        if at is not None and worst > tolerance:
+            problems.append(f"{a.name}: '{name}' differs by {worst:.3g} of its largest value, most at "
+                            f"{at}: {x[at]} against {y[at]}")
     return problems
 
 
@@ -217,7 +245,7 @@ def command_compare(args):
                 compared += 1
         status = "same" if not problems else "DIFFERENT"
         print(f"{name}: {status} ({compared} files, exit {runs_a[name]['exit_code']})")
-        for p in problems[:8]:
+        for p in problems[:args.most]:
             print(f"    {p}")
         failures += bool(problems)
     print(f"{len(set(runs_a) | set(runs_b))} runs, {failures} with differences")
@@ -236,6 +264,7 @@ def main():
     compare.add_argument("first")
     compare.add_argument("second")
     compare.add_argument("--tolerance", type=float, default=0.0)
+    compare.add_argument("--most", type=int, default=8, help="differences listed per run")
     args = parser.parse_args()
     return command_run(args) if args.command == "run" else command_compare(args)
 

@@ -221,13 +221,16 @@ class LineRelaxation {
   struct Rows {
     static constexpr int kRightHandSides = 2;
     const LineRelaxation& line;
-    double& sub(int q) const { return line.lower_[q + 1]; }
-    double& super(int q) const { return line.upper_[q + 1]; }
-    double& diagonal(int q) const { return line.diagonal_[q + 1]; }
-    double& rhs(int v, int q) const { return (v == 0 ? line.rhs_x_ : line.rhs_y_)[q + 1]; }
-    double& pivot(int q) const { return diagonal(q); }
-    double& reduced(int v, int q) const { return rhs(v, q); }
-    void set_solution(int v, int q, double x) const { rhs(v, q) = x; }
+    // Host code, marked for nvcc as thomas() is (it is a device function too).
+    KOKKOS_INLINE_FUNCTION double& sub(int q) const { return line.lower_[q + 1]; }
+    KOKKOS_INLINE_FUNCTION double& super(int q) const { return line.upper_[q + 1]; }
+    KOKKOS_INLINE_FUNCTION double& diagonal(int q) const { return line.diagonal_[q + 1]; }
+    KOKKOS_INLINE_FUNCTION double& rhs(int v, int q) const {
+      return (v == 0 ? line.rhs_x_ : line.rhs_y_)[q + 1];
+    }
+    KOKKOS_INLINE_FUNCTION double& pivot(int q) const { return diagonal(q); }
+    KOKKOS_INLINE_FUNCTION double& reduced(int v, int q) const { return rhs(v, q); }
+    KOKKOS_INLINE_FUNCTION void set_solution(int v, int q, double x) const { rhs(v, q) = x; }
   };
 
   void set_row(int k, double lower, double diagonal, double upper, double rhs_x, double rhs_y,
