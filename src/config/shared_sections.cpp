@@ -235,20 +235,28 @@ std::string default_output_dir(const std::string& deck_path) {
   return (std::filesystem::path("output") / std::filesystem::path(deck_path).stem()).string();
 }
 
-OutputConfig read_output(DeckReader& deck, const std::string& deck_path) {
+OutputConfig read_output(DeckReader& deck, const std::string& deck_path, MarchKind march) {
+  const bool steady = march == MarchKind::kSteady;
   OutputConfig out;
   out.dir = deck.get_string("output.dir", default_output_dir(deck_path), "output folder");
   out.name = deck.get_string("output.name", std::string("solution"), "prefix of VTK series files");
-  out.every = deck.get_real("output.every",
-                            {0.0, 0, kInf, false, false, "simulated time between VTK frames"});
+  if (!steady)
+    out.every = deck.get_real("output.every",
+                              {0.0, 0, kInf, false, false, "simulated time between VTK frames"});
   out.vtk = deck.get_bool("output.vtk", true, "write the VTK series");
-  out.history_every =
-      deck.get_int("output.history_every", {1, 1, kMaxLong, "steps between history rows"});
+  if (steady)
+    out.every_cycles = deck.get_int("output.every_cycles",
+                                    {0, 0, kMaxLong, "cycles between VTK frames (0: last only)"});
+  out.history_every = deck.get_int(
+      "output.history_every",
+      {1, 1, kMaxLong, steady ? "cycles between history rows" : "steps between history rows"});
   out.progress_seconds = deck.get_real(
       "output.progress_seconds",
       {2.0, 0, kInf, false, false, "wall-clock seconds between progress lines (0: none)"});
-  out.checkpoint_every = deck.get_int("output.checkpoint_every",
-                                      {0, 0, kMaxLong, "steps between checkpoints (0: none)"});
+  out.checkpoint_every = deck.get_int(
+      "output.checkpoint_every",
+      {0, 0, kMaxLong,
+       steady ? "cycles between checkpoints (0: none)" : "steps between checkpoints (0: none)"});
   out.overwrite = read_output_overwrite(deck);
   return out;
 }

@@ -36,9 +36,10 @@ ExecutionConfig read_execution(DeckReader& deck, int dimension,
                                const std::vector<std::string>& kernels, const char* default_kernel);
 // time.t_end, time.cfl, time.max_steps: a time-accurate march.
 TimeConfig read_time(DeckReader& deck);
-// output.*: the folder, the VTK series and its cadence in simulated time, history, progress and
-// checkpoints (time-accurate runs).
-OutputConfig read_output(DeckReader& deck, const std::string& deck_path);
+// output.*: the folder, the VTK series and its cadence (simulated time between frames, or for a
+// steady march cycles), history, progress and checkpoints.
+OutputConfig read_output(DeckReader& deck, const std::string& deck_path,
+                         MarchKind march = MarchKind::kTimeAccurate);
 // output.overwrite, for every family's output section.
 bool read_output_overwrite(DeckReader& deck);
 // output.dir's default: output/<the deck's file name without extension>.

@@ -14,6 +14,8 @@
 // ScratchLines below is the usual one: the rows in team scratch, solved in place.
 #pragma once
 
+#include <type_traits>
+
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/types.hpp"
 
@@ -30,14 +32,18 @@ KOKKOS_INLINE_FUNCTION void thomas(const System& s, int n) {
     s.pivot(q) = s.diagonal(q) - factor * s.super(q - 1);
     for (int v = 0; v < kRhs; ++v) s.reduced(v, q) = s.rhs(v, q) - factor * s.reduced(v, q - 1);
   }
+  // The right-hand sides side by side, so that their chains of divisions overlap.
+  using Value = std::remove_cv_t<std::remove_reference_t<decltype(s.pivot(0))>>;
+  Value next[kRhs];
   for (int v = 0; v < kRhs; ++v) {
-    auto next = s.reduced(v, n - 1) / s.pivot(n - 1);
-    s.set_solution(v, n - 1, next);
-    for (int q = n - 2; q >= 0; --q) {
-      next = (s.reduced(v, q) - s.super(q) * next) / s.pivot(q);
-      s.set_solution(v, q, next);
-    }
+    next[v] = s.reduced(v, n - 1) / s.pivot(n - 1);
+    s.set_solution(v, n - 1, next[v]);
   }
+  for (int q = n - 2; q >= 0; --q)
+    for (int v = 0; v < kRhs; ++v) {
+      next[v] = (s.reduced(v, q) - s.super(q) * next[v]) / s.pivot(q);
+      s.set_solution(v, q, next[v]);
+    }
 }
 
 // The rows of one line in team scratch: (sub, diagonal, super, right-hand sides...) by row q, the

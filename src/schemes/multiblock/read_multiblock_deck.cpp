@@ -247,24 +247,6 @@ void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
       deck.get_int("time.max_cycles", {std::nullopt, 1, kMaxLong, "Runge-Kutta cycles at most"});
 }
 
-OutputConfig read_steady_output(DeckReader& deck, const std::string& deck_path) {
-  OutputConfig out;
-  out.dir = deck.get_string("output.dir", deck::default_output_dir(deck_path), "output folder");
-  out.name = deck.get_string("output.name", std::string("solution"), "prefix of VTK series files");
-  out.vtk = deck.get_bool("output.vtk", true, "write the VTK series");
-  out.every_cycles = deck.get_int("output.every_cycles",
-                                  {0, 0, kMaxLong, "cycles between VTK frames (0: last only)"});
-  out.history_every =
-      deck.get_int("output.history_every", {1, 1, kMaxLong, "cycles between history rows"});
-  out.progress_seconds = deck.get_real(
-      "output.progress_seconds",
-      {2.0, 0, kInf, false, false, "wall-clock seconds between progress lines (0: none)"});
-  out.checkpoint_every = deck.get_int("output.checkpoint_every",
-                                      {0, 0, kMaxLong, "cycles between checkpoints (0: none)"});
-  out.overwrite = deck::read_output_overwrite(deck);
-  return out;
-}
-
 }  // namespace
 
 const ChoiceTable& choices() {
@@ -291,7 +273,7 @@ const ChoiceTable& choices() {
 
 void read_deck(DeckReader& deck, RunConfig& config) {
   read_multiblock_keys(deck, config);
-  config.output = read_steady_output(deck, config.deck_path);
+  config.output = deck::read_output(deck, config.deck_path, MarchKind::kSteady);
 }
 
 }  // namespace portaflow::multiblock
