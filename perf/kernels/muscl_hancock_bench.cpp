@@ -104,7 +104,8 @@ class SweepCase final : public BenchCase {
 // it (the solver's second sweep has it: y after x on even steps, x after y on odd ones); then
 // "" for the solver's choice, ".segN" for N-cell walkers, ".teams" for teams over tiles of lines,
 // ".teams.tTwW" for teams of T threads over tiles W cells long, ".rows" for x teams walking
-// rows, ".rows.tTnN" for T threads walking N tiles (T - 4 cells each).
+// rows, ".rows.tTnN" for T threads walking N tiles (T - 4 cells each), ".warps" for warps walking
+// rows (".warps.nN": N tiles of 32 cells each).
 BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
   using Form = fv::SweepLaunch::Form;
   const std::string axis = dir == 0 ? "x" : "y";
@@ -115,19 +116,22 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
           ? ".t" + std::to_string(launch.team_size) + "n" + std::to_string(launch.tiles)
           : ".t" + std::to_string(launch.team_size) + "w" + std::to_string(launch.width);
   const std::string rate_part = dir == 0 && rated ? ".rate" : dir == 1 && !rated ? ".norate" : "";
+  const std::string warp_walk = launch.tiles > 0 ? ".n" + std::to_string(launch.tiles) : "";
   const std::string form_part = launch.segment > 0 ? ".seg" + std::to_string(launch.segment)
-                                : launch.form == Form::kRows ? ".rows" + shape
-                                : teams                      ? ".teams" + shape
-                                                             : "";
+                                : launch.form == Form::kRows     ? ".rows" + shape
+                                : launch.form == Form::kWarpRows ? ".warps" + warp_walk
+                                : teams                          ? ".teams" + shape
+                                                                 : "";
   const std::string suffix = rate_part + form_part;
   return {"muscl_hancock2d.sweep_" + axis + ".hllc" + suffix,
           "muscl_hancock2d",
           "sweep_" + axis + suffix,
           "one flat " + axis + " sweep (" +
-              (launch.form == Form::kRows ? "teams walking rows"
-               : teams                    ? "teams over tiles"
-               : launch.segment > 0       ? "line walkers"
-                                          : "default form") +
+              (launch.form == Form::kRows       ? "teams walking rows"
+               : launch.form == Form::kWarpRows ? "warps walking rows"
+               : teams                          ? "teams over tiles"
+               : launch.segment > 0             ? "line walkers"
+                                                : "default form") +
               ", van Leer, HLLC" + std::string(rated ? ", wave-rate maximum" : "") +
               ") from the eq. 5.1 data into a second buffer; n x n = cells",
           8.0 * sizeof(Real),
@@ -157,13 +161,17 @@ BenchKernel sweep_kernel(int dir, fv::SweepLaunch launch, bool rated) {
   for (Index tiles : {1, 2, 4, 8, 16})
     register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 64, tiles}, false));
   register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 128, 0}, false));
+  register_kernel(sweep_kernel(0, {0, Form::kWarpRows}, false));
   // The x sweep with the maximum, as the solver runs it after a y sweep: default, teams, rows
-  // (64 and 128 threads), 4-cell walkers; and the y sweep without it, as the solver runs it
-  // before an x sweep.
+  // (64 and 128 threads), warps (the default walk and 4 to 32 tiles), 4-cell walkers; and the y
+  // sweep without it, as the solver runs it before an x sweep.
   register_kernel(sweep_kernel(0, {0, Form::kAuto}, true));
   register_kernel(sweep_kernel(0, {0, Form::kTeams}, true));
   register_kernel(sweep_kernel(0, {0, Form::kRows}, true));
   register_kernel(sweep_kernel(0, {0, Form::kRows, 0, 128, 0}, true));
+  register_kernel(sweep_kernel(0, {0, Form::kWarpRows}, true));
+  for (Index tiles : {4, 8, 16, 32})
+    register_kernel(sweep_kernel(0, {0, Form::kWarpRows, 0, 0, tiles}, true));
   register_kernel(sweep_kernel(0, {4, Form::kWalkers}, true));
   register_kernel(sweep_kernel(1, {0, Form::kAuto}, false));
   return true;

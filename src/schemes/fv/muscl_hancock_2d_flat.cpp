@@ -10,6 +10,7 @@
 #include "portaflow/schemes/fv/muscl_hancock_point.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_row_teams.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_simd_tiles.hpp"
+#include "portaflow/schemes/fv/muscl_hancock_warp_rows.hpp"
 
 namespace portaflow::fv {
 
@@ -198,6 +199,36 @@ void launch_row_teams(const Field2D& in, const Field2D& out, const SplitStep2D& 
   if (kRate) reduce_rate_parts(*rate, teams);
 }
 
+// An x sweep as warps walking rows (CUDA): each warp walks tiles of 32 cells, 16 to 32 of them,
+// about two warps' walks for each warp the GPU holds at once (H200, HLLC, with the maximum: 1e6
+// cells 16 tiles 2.35e10 cell-updates/s, 8 2.26e10, 32 2.09e10, 4 2.16e10; 4096^2 26 (the
+// default there) 3.85e10, 32 3.82e10, 16 3.80e10, 8 3.63e10). At most 128 registers (two
+// 256-thread blocks a multiprocessor; at 80, three blocks, it spilled and ran 40% slower). A
+// rated sweep leaves one maximum a warp in rate->parts, then reduces those.
+template <class Limiter, class Flux, bool kRate>
+void launch_warp_rows(const Field2D& in, const Field2D& out, const SplitStep2D& step,
+                      const BoundaryConfig& boundary, const SweepLaunch& launch, SweepRate* rate) {
+  if constexpr (kCuda) {  // not even instantiated for a backend without warps
+    using Sweep = WarpRows2D<Limiter, Flux, kRate>;
+    Sweep sweep;
+    sweep.line = make_walkers<0, Limiter, Flux, kRate>(in, out, step, boundary, 1);
+    constexpr Index kLanes = Sweep::kLanes;
+    const Index row_tiles = (sweep.line.n + kLanes - 1) / kLanes;
+    const long long resident_warps = ExecSpace().concurrency() / kLanes;
+    const long long walk =
+        static_cast<long long>(row_tiles) * sweep.line.lines / (2 * resident_warps);
+    const Index wanted = launch.tiles > 0 ? launch.tiles : std::clamp<long long>(walk, 16, 32);
+    // Equal walks along a row: as many warps as `wanted` tiles each need, then tiles shared out.
+    sweep.warps_per_row = (row_tiles + wanted - 1) / wanted;
+    sweep.span = kLanes * ((row_tiles + sweep.warps_per_row - 1) / sweep.warps_per_row);
+    constexpr unsigned kThreads = 256;
+    const Index threads = (sweep.warps() * kLanes + kThreads - 1) / kThreads * kThreads;
+    if (kRate) sweep.line.parts = rate_parts(rate, sweep.warps());
+    par_for_bounded<kThreads, 2>("muscl_hancock2d.sweep_x_warps", IndexRange{0, threads}, sweep);
+    if (kRate) reduce_rate_parts(*rate, sweep.warps());
+  }
+}
+
 }  // namespace
 
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate) {
@@ -215,32 +246,36 @@ void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView&
 namespace {
 
 // Which form a sweep runs when the deck does not ask (SweepLaunch::Form::kAuto): the first rule
-// that matches (kAny matches everything); docs/performance.md lists the measurements. H200
+// that matches (kAny matches everything). Each kernel (direction, flux, with or without the
+// wave-rate maximum) runs one form on a backend; docs/performance.md lists the measurements. H200
 // (HLLC, double, 4096^2, cell-updates/s) and 16 Xeon cores: on a CPU tiles of lines in vector
 // loops; on a GPU walkers for y sweeps and for the exact solver (its iterations diverge across a
 // row's lanes), teams walking rows for an x sweep with a closed-form solver (4.6e10 against 2.6e10
-// for walkers; 3.59e10 with the wave-rate maximum). Rows are measured in double only, so float
-// keeps walkers.
+// for walkers), and warps walking rows when that sweep also reduces the wave-rate maximum
+// (3.85e10 against the rows' 3.59e10). Rows and warps are measured in double only, so float keeps
+// walkers.
 enum class Match { kAny, kYes, kNo };
 struct SweepFormRule {
-  Match gpu, x_sweep, closed_form, double_precision;
+  Match gpu, x_sweep, closed_form, rated, double_precision;
   SweepLaunch::Form form;
 };
 constexpr SweepFormRule kSweepForms[] = {
-    {Match::kNo, Match::kAny, Match::kAny, Match::kAny, SweepLaunch::Form::kTeams},
-    {Match::kYes, Match::kYes, Match::kYes, Match::kYes, SweepLaunch::Form::kRows},
-    {Match::kYes, Match::kAny, Match::kAny, Match::kAny, SweepLaunch::Form::kWalkers},
+    {Match::kNo, Match::kAny, Match::kAny, Match::kAny, Match::kAny, SweepLaunch::Form::kTeams},
+    {Match::kYes, Match::kYes, Match::kYes, Match::kNo, Match::kYes, SweepLaunch::Form::kRows},
+    {Match::kYes, Match::kYes, Match::kYes, Match::kYes, Match::kYes, SweepLaunch::Form::kWarpRows},
+    {Match::kYes, Match::kAny, Match::kAny, Match::kAny, Match::kAny, SweepLaunch::Form::kWalkers},
 };
 
 constexpr bool matches(Match rule, bool value) {
   return rule == Match::kAny || (rule == Match::kYes) == value;
 }
 
-SweepLaunch::Form default_form(int dir, bool closed_form) {
+SweepLaunch::Form default_form(int dir, bool closed_form, bool rated) {
   constexpr bool gpu = !std::is_same_v<ExecSpace::memory_space, HostSpace>;
   for (const SweepFormRule& r : kSweepForms)
     if (matches(r.gpu, gpu) && matches(r.x_sweep, dir == 0) &&
-        matches(r.closed_form, closed_form) && matches(r.double_precision, sizeof(Real) == 8))
+        matches(r.closed_form, closed_form) && matches(r.rated, rated) &&
+        matches(r.double_precision, sizeof(Real) == 8))
       return r.form;
   return SweepLaunch::Form::kWalkers;
 }
@@ -255,15 +290,19 @@ void sweep_lines_2d(const Field2D& in, const Field2D& out, int dir, const SplitS
   dispatch_limiter_and_flux(fv, [&](auto limiter, auto flux) {
     using L = decltype(limiter);
     using F = decltype(flux);
-    Form form = launch.form != Form::kAuto ? launch.form : default_form(dir, !F::kIterative);
-    // Rows walk x rows on a GPU; elsewhere they are tiles.
-    if (form == Form::kRows && (dir != 0 || host)) form = Form::kTeams;
+    Form form = launch.form != Form::kAuto ? launch.form
+                                           : default_form(dir, !F::kIterative, rate != nullptr);
+    // Rows and warps walk x rows on a GPU (warps need CUDA's shuffles); elsewhere they are tiles.
+    if ((form == Form::kRows || form == Form::kWarpRows) && (dir != 0 || host)) form = Form::kTeams;
+    if (form == Form::kWarpRows && !kCuda) form = Form::kTeams;
     const auto run = [&](auto dir_constant, auto rated) {
       constexpr int kDir = decltype(dir_constant)::value;
       constexpr bool kRate = decltype(rated)::value;
       if constexpr (kDir == 0 && !host) {
         if (form == Form::kRows)
           return launch_row_teams<L, F, kRate>(in, out, step, boundary, launch, rate);
+        if (form == Form::kWarpRows)
+          return launch_warp_rows<L, F, kRate>(in, out, step, boundary, launch, rate);
       }
       if (form == Form::kTeams)
         return launch_line_teams<kDir, L, F, kRate>(in, out, step, boundary, launch, rate);

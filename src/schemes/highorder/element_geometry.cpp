@@ -43,8 +43,22 @@ std::array<double, 2> ElementMapping::node(int ex, int ey, int i, int j) const {
   return {geometry_[at], geometry_[at + 1]};
 }
 
+ElementMapping::Basis ElementMapping::basis(double xi) const {
+  return {lagrange_values(nodes_, xi), lagrange_derivatives(nodes_, xi)};
+}
+
 std::array<double, 2> ElementMapping::position(int ex, int ey, double xi, double eta) const {
-  const auto li = lagrange_values(nodes_, xi), lj = lagrange_values(nodes_, eta);
+  return position(ex, ey, basis(xi), basis(eta));
+}
+
+PointMetrics ElementMapping::metrics(int ex, int ey, double xi, double eta) const {
+  return metrics(ex, ey, basis(xi), basis(eta));
+}
+
+std::array<double, 2> ElementMapping::position(int ex, int ey, const Basis& at_xi,
+                                               const Basis& at_eta) const {
+  const std::vector<double>& li = at_xi.value;
+  const std::vector<double>& lj = at_eta.value;
   std::array<double, 2> p{0, 0};
   const int m = static_cast<int>(nodes_.size());
   for (int j = 0; j < m; ++j)
@@ -56,9 +70,12 @@ std::array<double, 2> ElementMapping::position(int ex, int ey, double xi, double
   return p;
 }
 
-PointMetrics ElementMapping::metrics(int ex, int ey, double xi, double eta) const {
-  const auto li = lagrange_values(nodes_, xi), lj = lagrange_values(nodes_, eta);
-  const auto di = lagrange_derivatives(nodes_, xi), dj = lagrange_derivatives(nodes_, eta);
+PointMetrics ElementMapping::metrics(int ex, int ey, const Basis& at_xi,
+                                     const Basis& at_eta) const {
+  const std::vector<double>& li = at_xi.value;
+  const std::vector<double>& lj = at_eta.value;
+  const std::vector<double>& di = at_xi.derivative;
+  const std::vector<double>& dj = at_eta.derivative;
   double x_xi = 0, x_eta = 0, y_xi = 0, y_eta = 0;
   const int m = static_cast<int>(nodes_.size());
   for (int j = 0; j < m; ++j)
@@ -76,6 +93,17 @@ PointMetrics ElementMapping::metrics(int ex, int ey, double xi, double eta) cons
                      "): reduce mesh.warp");
   return {y_eta, -x_eta, -y_xi, x_xi, jacobian};
 }
+
+namespace {
+
+std::vector<ElementMapping::Basis> bases(const ElementMapping& mapping,
+                                         const std::vector<double>& coordinates) {
+  std::vector<ElementMapping::Basis> out;
+  for (double xi : coordinates) out.push_back(mapping.basis(xi));
+  return out;
+}
+
+}  // namespace
 
 ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const PointSet1D& points,
                                         std::array<bool, 2> periodic, bool set_boundary_points) {
@@ -97,13 +125,15 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
   auto y_face = [&](int c, int f, int I) -> double& {
     return g.y_face[(static_cast<std::size_t>(c) * (g.ny + 1) + f) * ni + I];
   };
+  const std::vector<ElementMapping::Basis> at_points = bases(mapping, points.nodes);
+  const ElementMapping::Basis at_minus = mapping.basis(-1.0), at_plus = mapping.basis(1.0);
   // Faces: x face f from the element on its right (the last from the one on its left). Every
   // point is independent work, so the rows run on the host's threads.
   host_par_for("highorder.x_face_metrics", IndexRange{0, nj}, [&](Index J) {
     for (int f = 0; f <= g.nx; ++f) {
       const bool last = f == g.nx;
       const auto m =
-          mapping.metrics(last ? f - 1 : f, J / n, last ? 1.0 : -1.0, points.nodes[J % n]);
+          mapping.metrics(last ? f - 1 : f, J / n, last ? at_plus : at_minus, at_points[J % n]);
       x_face(0, J, f) = m.xi_x;
       x_face(1, J, f) = m.xi_y;
     }
@@ -112,7 +142,7 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
     for (int I = 0; I < ni; ++I) {
       const bool last = f == g.ny;
       const auto m =
-          mapping.metrics(I / n, last ? f - 1 : f, points.nodes[I % n], last ? 1.0 : -1.0);
+          mapping.metrics(I / n, last ? f - 1 : f, at_points[I % n], last ? at_plus : at_minus);
       y_face(0, f, I) = m.eta_x;
       y_face(1, f, I) = m.eta_y;
     }
@@ -127,8 +157,8 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
     for (int I = 0; I < ni; ++I) {
       const int ex = I / n, ey = J / n, a = I % n, b = J % n;
       const std::size_t p = static_cast<std::size_t>(J) * ni + I;
-      const auto pos = mapping.position(ex, ey, points.nodes[a], points.nodes[b]);
-      auto m = mapping.metrics(ex, ey, points.nodes[a], points.nodes[b]);
+      const auto pos = mapping.position(ex, ey, at_points[a], at_points[b]);
+      auto m = mapping.metrics(ex, ey, at_points[a], at_points[b]);
       if (set_boundary_points) {
         if (a == 0 || a == n - 1) {
           const int f = a == 0 ? ex : ex + 1;
@@ -157,6 +187,8 @@ FluxPointNormals flux_point_normals(const ElementMapping& mapping, const PointSe
   const int nx = mapping.elements_x(), ny = mapping.elements_y();
   const std::size_t nj = static_cast<std::size_t>(ny) * n, ni = static_cast<std::size_t>(nx) * n;
   const std::size_t fi = static_cast<std::size_t>(nx) * m, fj = static_cast<std::size_t>(ny) * m;
+  const std::vector<ElementMapping::Basis> at_points = bases(mapping, points.nodes);
+  const std::vector<ElementMapping::Basis> at_flux = bases(mapping, flux_points.nodes);
   FluxPointNormals out;
   out.x.resize(2 * nj * fi);
   out.y.resize(2 * fj * ni);
@@ -165,7 +197,7 @@ FluxPointNormals flux_point_normals(const ElementMapping& mapping, const PointSe
                  const std::size_t J = row;
                  for (std::size_t F = 0; F < fi; ++F) {
                    const auto g = mapping.metrics(static_cast<int>(F / m), static_cast<int>(J / n),
-                                                  flux_points.nodes[F % m], points.nodes[J % n]);
+                                                  at_flux[F % m], at_points[J % n]);
                    out.x[J * fi + F] = g.xi_x;
                    out.x[(nj + J) * fi + F] = g.xi_y;
                  }
@@ -175,7 +207,7 @@ FluxPointNormals flux_point_normals(const ElementMapping& mapping, const PointSe
                  const std::size_t F = row;
                  for (std::size_t I = 0; I < ni; ++I) {
                    const auto g = mapping.metrics(static_cast<int>(I / n), static_cast<int>(F / m),
-                                                  points.nodes[I % n], flux_points.nodes[F % m]);
+                                                  at_points[I % n], at_flux[F % m]);
                    out.y[F * ni + I] = g.eta_x;
                    out.y[(fj + F) * ni + I] = g.eta_y;
                  }

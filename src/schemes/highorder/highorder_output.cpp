@@ -83,6 +83,8 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
   for (auto& field : snap.fields) field.values.resize(elements);
   for (auto& field : lagrange.point_fields) field.values.resize(elements * per_element);
   lagrange.points.resize(3 * elements * per_element);
+  std::vector<ElementMapping::Basis> at_lattice;
+  for (double xi : lattice) at_lattice.push_back(mapping_.basis(xi));
   // Elements are independent: rows of them run on the host's threads.
   host_par_for("highorder.snapshot", IndexRange{0, ny}, [&](Index ey) {
     for (int ex = 0; ex < nx; ++ex) {
@@ -103,7 +105,7 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
       for (std::size_t q = 0; q < per_element; ++q) {
         const auto [i, j] = order[q];
         const std::size_t point = e * per_element + q;
-        const auto x = mapping_.position(ex, ey, lattice[i], lattice[j]);
+        const auto x = mapping_.position(ex, ey, at_lattice[i], at_lattice[j]);
         lagrange.points[3 * point] = x[0];
         lagrange.points[3 * point + 1] = x[1];
         lagrange.points[3 * point + 2] = 0.0;
@@ -132,6 +134,8 @@ DensityErrors HighOrderSolver::density_errors() const {
   const int q = rule.size();
   const std::size_t elements = static_cast<std::size_t>(nx) * ny, per_element = q * q;
   std::vector<double> squares(elements * per_element), differences(elements), areas(elements);
+  std::vector<ElementMapping::Basis> at_rule;
+  for (double xi : rule.nodes) at_rule.push_back(mapping_.basis(xi));
   host_par_for("highorder.density_errors", IndexRange{0, ny}, [&](Index ey) {
     for (int ex = 0; ex < nx; ++ex) {
       const std::size_t e = static_cast<std::size_t>(ey) * nx + ex;
@@ -139,8 +143,8 @@ DensityErrors HighOrderSolver::density_errors() const {
       for (int j = 0; j < q; ++j)
         for (int i = 0; i < q; ++i) {
           const double weight = rule.weights[i] * rule.weights[j] *
-                                mapping_.metrics(ex, ey, rule.nodes[i], rule.nodes[j]).jacobian;
-          const auto x = mapping_.position(ex, ey, rule.nodes[i], rule.nodes[j]);
+                                mapping_.metrics(ex, ey, at_rule[i], at_rule[j]).jacobian;
+          const auto x = mapping_.position(ex, ey, at_rule[i], at_rule[j]);
           const double rho_h = interpolate(u, E2::kRho, n, ex, ey, m, i, j);
           const double rho = exact_primitive(config_.problem, config_.mesh, config_.physics.gamma,
                                              x[0], x[1], time_)[0];

@@ -173,8 +173,8 @@ fv::SplitStep2D sweep_step(Index nx, Index ny, Real dt_over_h, Real inv_dx, Real
 }
 
 // One sweep along `dir` of `in` (nx x ny interior cells) as line walkers of `segment` cells, as
-// tiles (teams on a GPU, vector loops on a CPU) and as rows (a GPU's x sweep by teams walking
-// rows; tiles elsewhere); expects the same new state and wave-rate
+// tiles (teams on a GPU, vector loops on a CPU) and as rows (a GPU's x sweep by teams or warps
+// walking rows; tiles elsewhere); expects the same new state and wave-rate
 // maximum: the same arithmetic in another order of work, so round-off (FMA contraction may
 // differ). An infinite rate (a non-physical result) must be infinite in both.
 void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
@@ -183,7 +183,7 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
   std::vector<std::vector<double>> results;
   std::vector<double> rates;
   using Form = fv::SweepLaunch::Form;
-  for (auto form : {Form::kWalkers, Form::kTeams, Form::kRows}) {
+  for (auto form : {Form::kWalkers, Form::kTeams, Form::kRows, Form::kWarpRows}) {
     Field2D out("out", in.extent(0), in.extent(1), in.extent(2));
     fv::SweepRate rate("rate");
     fv::sweep_lines_2d(in, out, dir, step, config.family<FvConfig>(), config.boundary,

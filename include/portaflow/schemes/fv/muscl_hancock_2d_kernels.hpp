@@ -1,10 +1,10 @@
 // The 2D MUSCL-Hancock step as Kokkos kernels: one sweep at a time from one buffer into the
 // other, by line walkers (a thread per segment of a grid line; GPU, muscl_hancock_line_sweep.hpp),
 // tiles of lines worked in vector loops (CPU, muscl_hancock_simd_tiles.hpp) or, for an x sweep on
-// a GPU, teams walking rows (muscl_hancock_row_teams.hpp), boundaries applied in the loads (no
-// ghost fill); the second sweep reduces the next step's wave-rate maximum. (Blakely's fused
-// step, both sweeps in one kernel on a tile with its halo in team scratch, and warps walking rows
-// for the sweep with the maximum were dropped: docs/performance.md, "MUSCL-Hancock sweeps".)
+// a GPU, teams or warps walking rows (muscl_hancock_row_teams.hpp, muscl_hancock_warp_rows.hpp),
+// boundaries applied in the loads (no ghost fill); the second sweep reduces the next step's
+// wave-rate maximum. (Blakely's fused step, both sweeps in one kernel on a tile with its halo in
+// team scratch, was dropped: docs/performance.md, "MUSCL-Hancock sweeps".)
 #pragma once
 
 #include "portaflow/config/run_config.hpp"
@@ -29,16 +29,16 @@ using RateMax = Kokkos::Max<double, ReadbackSpace>;
 void max_wave_rate_2d(const Field2D& u, const SplitStep2D& step, const RateView& rate);
 
 // How the sweeps run: line walkers, tiles of lines (teams of threads on a GPU, vector loops on a
-// CPU), or, for an x sweep on a GPU, teams walking rows (elsewhere tiles); kAuto: the backend's
-// measured choice (kSweepForms in muscl_hancock_2d_flat.cpp). Benchmarks and tests name a form
-// to compare them.
+// CPU), or, for an x sweep on a GPU, teams walking rows or (CUDA) warps walking rows (elsewhere
+// tiles); kAuto: the backend's measured choice (kSweepForms in muscl_hancock_2d_flat.cpp).
+// Benchmarks and tests name a form to compare them.
 struct SweepLaunch {
-  enum class Form { kAuto, kWalkers, kTeams, kRows };
+  enum class Form { kAuto, kWalkers, kTeams, kRows, kWarpRows };
   Index segment = 0;  // cells per walker; 0: chosen from the size and backend
   Form form = Form::kAuto;
   Index width = 0;    // teams: cells along the sweep per tile; 0: chosen from the backend
   int team_size = 0;  // teams and rows on a GPU: threads per team; 0: chosen from the tile
-  Index tiles = 0;    // rows: tiles a team walks; 0: chosen from the size and the GPU
+  Index tiles = 0;    // rows: tiles a team or warp walks; 0: chosen from the size and the GPU
 };
 
 // Where a rated sweep leaves the wave-rate maximum of its result: `max`, reduced from `parts`,

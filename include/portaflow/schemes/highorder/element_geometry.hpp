@@ -36,9 +36,20 @@ class ElementMapping {
   int elements_x() const { return nx_; }
   int elements_y() const { return ny_; }
 
-  // Physical position and metrics of reference point (xi, eta) of element (ex, ey).
+  // The geometry nodes' Lagrange values and derivatives at one reference coordinate: computed
+  // once for a coordinate every element uses (solution points, output lattice, quadrature rule)
+  // instead of at every point of every element.
+  struct Basis {
+    std::vector<double> value, derivative;
+  };
+  Basis basis(double xi) const;
+
+  // Physical position and metrics of reference point (xi, eta) of element (ex, ey); the same
+  // from the bases at xi and eta.
   std::array<double, 2> position(int ex, int ey, double xi, double eta) const;
   PointMetrics metrics(int ex, int ey, double xi, double eta) const;
+  std::array<double, 2> position(int ex, int ey, const Basis& at_xi, const Basis& at_eta) const;
+  PointMetrics metrics(int ex, int ey, const Basis& at_xi, const Basis& at_eta) const;
 
  private:
   int nx_, ny_;
