@@ -4,6 +4,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string>
 #include <vector>
 
@@ -150,6 +153,14 @@ int main(int argc, char** argv) {
     // a run uses a few of the binary's kernels (CUDA 11.7+; docs/performance.md, start-up).
     setenv("CUDA_MODULE_LOADING", "LAZY", 0);
     portaflow::configure_host_subnormals();  // float builds (core/floating_point.hpp)
+#ifdef __GLIBC__
+    // Large host buffers (set-up tables, and a snapshot of tens of MB at every frame) stay with
+    // the process when freed rather than going back to the system: the page faults of fresh pages
+    // cost more than filling them (CPR P2 at 400^2 elements with a frame at every step, 2-core
+    // build machine: output 2.4 -> 1.45 s). docs/performance.md, "Where a whole run's time goes".
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
     // Before Kokkos, so a signal during start-up is kept too; and never uninstalled: a signal
     // after the run's last check below is recorded and ignored (the outputs are whole) instead
     // of taking the default action halfway through the process's exit.
