@@ -233,7 +233,8 @@ StructuredGrid2D naca0012_fine_c_grid(double far_field_chords, EllipticGridRepor
   shape.far_field_chords = far_field_chords;
   // On the run's device (elliptic_grid_device.cpp; the host's threads on a CPU backend): its
   // ~1000 iterations of four line sweeps took 0.58 s on 16 host cores of the H200 node, more
-  // than half the multigrid solve. The grid is the host generator's to round-off (test_c_mesh).
+  // than half the multigrid solve, and take 0.14 s on its GPU (docs/performance.md). The grid is
+  // the host generator's to round-off (test_c_mesh).
   return airfoil_c_grid(shape, EllipticGridOptions{}, /*on_device=*/true, report);
 }
 
