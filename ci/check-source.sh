@@ -22,7 +22,7 @@ fi
 python3 ci/check_layers.py || status=1
 
 # A user's clone must explain itself: no pointer to files it lacks, no internal work names.
-leaks=$(git grep -n -I -E 'seed 00[0-9]|DESIGN\.md|STYLE\.md|\.\./shared' -- . ':!ci/check-source.sh')
+leaks=$(git grep -n -I -E 'seed[ ]00[0-9]|DESIGN\.md|STYLE\.md|\.\./shared' -- . ':!ci/check-source.sh')
 if [ -n "$leaks" ]; then
   echo "citations: these lines point at documents outside the repository:"
   echo "$leaks" | head -20 | sed 's/^/  /'
