@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "plot_command.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/floating_point.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/driver/commands.hpp"
 #include "portaflow/driver/interrupt.hpp"
 #include "portaflow/driver/kernel_times.hpp"
+#include "thread_defaults.hpp"
 
 namespace {
 
@@ -28,6 +30,10 @@ Usage:
                                                    run a deck; writes outputs to output.dir
   portaflow check DECK [--set KEY.PATH=VALUE ...] validate a deck and print it resolved
   portaflow list                                   schemes and every named value a deck accepts
+  portaflow list --keys DECK...                    every key the decks read, with its default,
+                                                   limits and meaning (docs/deck-reference.md)
+  portaflow plot RUN_DIR [--only KIND ...]         plots of a run's outputs, as PNGs in
+                                                   RUN_DIR/plots (python3 with matplotlib)
   portaflow --help | -h                            this text
   portaflow --version                              version, Kokkos backend, precision
 
@@ -40,6 +46,10 @@ Options:
                          first (same as --set output.overwrite=true); without it that is refused
   --kokkos-threads=N     OpenMP threads (or set OMP_NUM_THREADS); other --kokkos-* options
                          are passed to Kokkos
+
+Threads: by default they are not pinned and sleep while they wait (OMP_PROC_BIND=false,
+OMP_WAIT_POLICY=passive), so a busy or shared machine slows a run no more than its share;
+problems of at most 4096 cells run on one thread. Set these variables to choose otherwise.
 
 Ctrl-C or SIGTERM stops a run after its current step, writes checkpoint.pfc and prints the
 command that continues it (a second Ctrl-C ends it at once).
@@ -56,6 +66,7 @@ std::string version_text() {
 }
 
 struct CommandLine {
+  std::string program;  // as the user typed it, for the commands messages suggest
   std::string command;
   std::string deck;
   std::vector<std::string> overrides;
@@ -64,6 +75,7 @@ struct CommandLine {
 
 CommandLine parse_command_line(int argc, char** argv) {
   CommandLine cl;
+  cl.program = argv[0];
   std::vector<std::string> args;
   for (int k = 1; k < argc; ++k) {
     if (std::strncmp(argv[k], "--kokkos-", 9) == 0) continue;  // Kokkos' own options
@@ -71,6 +83,10 @@ CommandLine parse_command_line(int argc, char** argv) {
   }
   if (args.empty()) throw InputError("no command given; try 'portaflow --help'");
   cl.command = args[0];
+  if (cl.command == "plot" || cl.command == "list") {  // their own arguments
+    cl.overrides.assign(args.begin() + 1, args.end());
+    return cl;
+  }
   for (std::size_t k = 1; k < args.size(); ++k) {
     const std::string& a = args[k];
     if (a == "--set") {
@@ -96,26 +112,14 @@ CommandLine parse_command_line(int argc, char** argv) {
 
 DeckRequest deck_request(const CommandLine& cl) {
   if (cl.deck.empty()) throw InputError("'" + cl.command + "' needs a deck file");
-  return {cl.deck, cl.overrides, cl.restart};
-}
-
-// An argument as a shell reads it back: quoted when it holds anything but plain characters.
-std::string shell_word(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                              "0123456789_-+=.,/:@%") == std::string::npos)
-    return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
+  return {cl.deck, cl.overrides, cl.restart, cl.program};
 }
 
 // The line a stopped run ends with: where it stopped and the command that continues it.
 std::string continue_text(const CommandLine& cl, const Interrupted& stop) {
   if (stop.checkpoint().empty()) return "";
-  std::string command = "portaflow run " + shell_word(cl.deck);
-  for (const auto& o : cl.overrides)
-    if (o != "output.overwrite=true") command += " --set " + shell_word(o);
-  return ". Continue with: " + command + " --restart " + shell_word(stop.checkpoint().string());
+  return ". Continue with: " + rerun_command(deck_request(cl)) + " --restart " +
+         shell_word(stop.checkpoint().string());
 }
 
 }  // namespace
@@ -136,9 +140,10 @@ int main(int argc, char** argv) {
   try {
     const CommandLine cl = parse_command_line(argc, argv);
     if (cl.command == "list") {
-      list_schemes(std::cout);
+      list_command(cl.overrides, std::cout);
       return 0;
     }
+    if (cl.command == "plot") return app::run_plot_command(cl.overrides);
     if (cl.command != "run" && cl.command != "check")
       throw InputError("unknown command '" + cl.command + "'; try 'portaflow --help'");
     if (cl.command == "check") {  // validation only: no Kokkos needed
@@ -146,9 +151,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     const DeckRequest request = deck_request(cl);
-    // Pinned threads unless the user chose otherwise (Kokkos recommends spread + threads).
-    setenv("OMP_PROC_BIND", "spread", /*overwrite=*/0);
-    setenv("OMP_PLACES", "threads", 0);
+    app::apply_thread_defaults(argc, argv, problem_cells(request));
     // CUDA loads a kernel's module when it is first launched rather than all of them at start-up:
     // a run uses a few of the binary's kernels (CUDA 11.7+; docs/performance.md, start-up).
     setenv("CUDA_MODULE_LOADING", "LAZY", 0);
@@ -174,6 +177,8 @@ int main(int argc, char** argv) {
           std::chrono::duration<double>(std::chrono::steady_clock::now() - before_kokkos).count();
       const KernelTimes kernel_times;
       std::cout << version_text() << "\n";
+      if (const std::string threads = app::thread_report(); !threads.empty())
+        std::cout << threads << "\n";
       run_deck(request, std::cout, split);
       kernel_times.report(std::cerr);
     } catch (const Interrupted& stop) {

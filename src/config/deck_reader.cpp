@@ -454,6 +454,9 @@ std::size_t DeckReader::list_size(const std::string& path) const {
 
 double DeckReader::get_real(const std::string& path, const RealSpec& spec) {
   const std::string expected = with_range("a real number", describe_real_range(spec));
+  document(path, expected,
+           spec.default_value ? shortest_real(*spec.default_value).Scalar() : std::string(),
+           spec.meaning);
   const auto node = deck_->find(path);
   if (!node) {
     if (!spec.default_value) deck_->fail_missing(path, std::string(spec.meaning) + ": " + expected);
@@ -474,6 +477,8 @@ double DeckReader::get_real(const std::string& path, const RealSpec& spec) {
 
 long long DeckReader::get_int(const std::string& path, const IntSpec& spec) {
   const std::string expected = with_range("an integer", describe_int_range(spec));
+  document(path, expected, spec.default_value ? std::to_string(*spec.default_value) : std::string(),
+           spec.meaning);
   const auto node = deck_->find(path);
   if (!node) {
     if (!spec.default_value) deck_->fail_missing(path, std::string(spec.meaning) + ": " + expected);
@@ -495,6 +500,8 @@ long long DeckReader::get_int(const std::string& path, const IntSpec& spec) {
 bool DeckReader::get_bool(const std::string& path, std::optional<bool> default_value,
                           const char* meaning) {
   const std::string expected = "true or false";
+  document(path, expected,
+           default_value ? std::string(*default_value ? "true" : "false") : std::string(), meaning);
   const auto node = deck_->find(path);
   if (!node) {
     if (!default_value) deck_->fail_missing(path, std::string(meaning) + ": " + expected);
@@ -515,6 +522,7 @@ bool DeckReader::get_bool(const std::string& path, std::optional<bool> default_v
 std::string DeckReader::get_string(const std::string& path,
                                    std::optional<std::string> default_value, const char* meaning) {
   const std::string expected = "a text value";
+  document(path, expected, default_value.value_or(""), meaning);
   const auto node = deck_->find(path);
   if (!node) {
     if (!default_value) deck_->fail_missing(path, std::string(meaning) + ": " + expected);
@@ -531,6 +539,7 @@ std::string DeckReader::get_choice(const std::string& path, const std::vector<st
   choices_asked_.emplace_back(path, choices);
   std::string expected = "one of";
   for (std::size_t k = 0; k < choices.size(); ++k) expected += (k == 0 ? " " : ", ") + choices[k];
+  document(path, expected, default_value.value_or(""), meaning);
   const auto node = deck_->find(path);
   if (!node) {
     if (!default_value) deck_->fail_missing(path, std::string(meaning) + ": " + expected);
@@ -549,6 +558,7 @@ std::vector<double> DeckReader::get_real_list(const std::string& path, std::size
   const std::string expected =
       "a list of " + std::to_string(count) + " real numbers" +
       (describe_real_range(spec).empty() ? std::string() : ", each " + describe_real_range(spec));
+  document(path, expected, "", spec.meaning);  // the defaulted form below documented it first
   const auto node = deck_->find(path);
   if (!node) deck_->fail_missing(path, std::string(spec.meaning) + ": " + expected);
   if (!node->IsSequence() || node->size() != count) deck_->fail_value(path, *node, expected);
@@ -580,6 +590,7 @@ std::vector<long long> DeckReader::get_int_list(const std::string& path, std::si
   const std::string expected = count == 1 ? with_range("an integer", range)
                                           : "a list of " + std::to_string(count) + " integers" +
                                                 (range.empty() ? std::string() : ", each " + range);
+  document(path, expected, "", spec.meaning);
   const auto node = deck_->find(path);
   if (!node) deck_->fail_missing(path, std::string(spec.meaning) + ": " + expected);
   // A single count may be written as a plain integer (mesh.cells: 400 in 1D).
@@ -612,6 +623,11 @@ std::vector<long long> DeckReader::get_int_list(const std::string& path, std::si
 std::vector<double> DeckReader::get_real_list(const std::string& path,
                                               const std::vector<double>& default_values,
                                               const RealSpec& spec) {
+  std::string default_text = "[";
+  for (std::size_t k = 0; k < default_values.size(); ++k)
+    default_text += (k ? ", " : "") + shortest_real(default_values[k]).Scalar();
+  document(path, "a list of " + std::to_string(default_values.size()) + " real numbers",
+           default_text + "]", spec.meaning);
   if (deck_->find(path)) return get_real_list(path, default_values.size(), spec);
   YAML::Node resolved(YAML::NodeType::Sequence);
   resolved.SetStyle(YAML::EmitterStyle::Flow);
@@ -621,6 +637,7 @@ std::vector<double> DeckReader::get_real_list(const std::string& path,
 }
 
 std::size_t DeckReader::get_map_list(const std::string& path, const char* meaning) {
+  document(path, "a list of maps", "[]", meaning);
   const auto node = deck_->find(path);
   if (node && !node->IsSequence())
     deck_->fail_value(path, *node, std::string("a list of maps (") + meaning + ")");
@@ -639,6 +656,7 @@ std::size_t DeckReader::get_map_list(const std::string& path, const char* meanin
 std::filesystem::path DeckReader::get_existing_file(const std::string& path, const char* meaning) {
   namespace fs = std::filesystem;
   const std::string expected = "the name of an existing file";
+  document(path, expected, "", meaning);
   const auto node = deck_->find(path);
   if (!node) deck_->fail_missing(path, std::string(meaning) + ": " + expected);
   if (!node->IsScalar() || node->Scalar().empty()) deck_->fail_value(path, *node, expected);
@@ -661,6 +679,26 @@ std::filesystem::path DeckReader::get_existing_file(const std::string& path, con
     fail(path, "'" + file.string() + "' is a folder; expected " + expected);
   deck_->remember(path, YAML::Node(file.string()));
   return file;
+}
+
+// A list item's index becomes "[]": the reference documents mesh.boundaries[].face once.
+void DeckReader::document(const std::string& path, const std::string& expected,
+                          const std::string& default_text, const char* meaning) {
+  std::string general;
+  for (const std::string& part : split_key_path(path)) {
+    if (!part.empty() && part.find_first_not_of("0123456789") == std::string::npos) {
+      general += "[]";
+      continue;
+    }
+    general += (general.empty() ? "" : ".") + part;
+  }
+  if (!documented_.insert(general).second) return;
+  keys_read_.push_back({general, expected, default_text, meaning ? meaning : ""});
+}
+
+void DeckReader::describe_default(const std::string& path, const std::string& text) {
+  for (KeyDoc& key : keys_read_)
+    if (key.path == path) key.default_text = text;
 }
 
 void DeckReader::reject_unknown_keys() const {
@@ -721,6 +759,54 @@ std::string DeckReader::resolved_text() const {
   out << deck_->resolved_;
   return std::string("# Resolved deck: every key this run used, defaults filled in.\n# From ") +
          deck_->name_ + "\n" + out.c_str() + "\n";
+}
+
+namespace {
+
+// Every leaf of a resolved deck as (path, text): maps by key, lists of scalars as one value,
+// lists of maps by item.
+void flatten(const YAML::Node& node, const std::string& path,
+             std::map<std::string, std::string>& leaves) {
+  if (node.IsMap()) {
+    for (const auto& item : node)
+      flatten(item.second, join_path(path, item.first.Scalar()), leaves);
+    return;
+  }
+  if (node.IsSequence()) {
+    bool scalars = true;
+    for (const auto& item : node) scalars = scalars && item.IsScalar();
+    if (!scalars) {
+      for (std::size_t k = 0; k < node.size(); ++k)
+        flatten(node[k], join_path(path, std::to_string(k)), leaves);
+      return;
+    }
+    std::string text = "[";
+    for (std::size_t k = 0; k < node.size(); ++k) text += (k ? ", " : "") + node[k].Scalar();
+    leaves[path] = text + "]";
+    return;
+  }
+  leaves[path] = node.IsScalar() ? node.Scalar() : std::string();
+}
+
+std::map<std::string, std::string> leaves_of(const std::string& text) {
+  std::map<std::string, std::string> leaves;
+  flatten(YAML::Load(text), "", leaves);
+  return leaves;
+}
+
+}  // namespace
+
+std::vector<KeyChange> resolved_changes(const std::string& before, const std::string& after) {
+  const auto old_leaves = leaves_of(before), new_leaves = leaves_of(after);
+  std::vector<KeyChange> changes;
+  for (const auto& [path, value] : old_leaves) {
+    const auto found = new_leaves.find(path);
+    const std::string now = found == new_leaves.end() ? "(absent)" : found->second;
+    if (now != value) changes.push_back({display_key(path), value, now});
+  }
+  for (const auto& [path, value] : new_leaves)
+    if (!old_leaves.count(path)) changes.push_back({display_key(path), "(absent)", value});
+  return changes;
 }
 
 }  // namespace portaflow

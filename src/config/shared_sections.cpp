@@ -239,6 +239,7 @@ OutputConfig read_output(DeckReader& deck, const std::string& deck_path, MarchKi
   const bool steady = march == MarchKind::kSteady;
   OutputConfig out;
   out.dir = deck.get_string("output.dir", default_output_dir(deck_path), "output folder");
+  deck.describe_default("output.dir", "output/<deck file name without .yaml>");
   out.name = deck.get_string("output.name", std::string("solution"), "prefix of VTK series files");
   if (!steady)
     out.every = deck.get_real("output.every",

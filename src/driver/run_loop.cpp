@@ -1,5 +1,6 @@
 #include "portaflow/driver/run_loop.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <ostream>
@@ -54,6 +55,7 @@ class History {
     row.insert(row.end(), monitors.values.begin(), monitors.values.end());
     writer_.append(row);
     last_step_ = static_cast<long long>(march_values.front());
+    if (first_row_.empty()) first_row_ = row;
   }
   // Takes over an earlier run's rows up to `last_step` (restart).
   void restore(long long last_step) {
@@ -68,8 +70,11 @@ class History {
       if (row.empty() || row[0] > static_cast<double>(last_step)) break;
       writer_.append(row);
       last_step_ = static_cast<long long>(row[0]);
+      if (first_row_.empty()) first_row_ = row;
     }
   }
+  // The run's first row (the start of the run a restart continues).
+  const std::vector<double>& first_row() const { return first_row_; }
   // The last row's step (the first column), or -1 before any.
   long long last_step() const { return last_step_; }
   void flush() { writer_.flush(); }
@@ -77,12 +82,60 @@ class History {
  private:
   io::HistoryWriter writer_;
   long long last_step_ = -1;
+  std::vector<double> first_row_;
 };
+
+// "totals over the run (relative change): mass -2.2e-16, ...": where the monitors are the
+// conserved totals. `first` holds them after `offset` march columns.
+std::string totals_change(const Monitors& now, const std::vector<double>& first,
+                          std::size_t offset) {
+  if (!now.conserved_totals || first.size() != offset + now.values.size()) return "";
+  std::string line = "totals over the run (change relative to the start):";
+  for (std::size_t k = 0; k < now.values.size(); ++k) {
+    const double start = first[offset + k];
+    const double change = now.values[k] - start;
+    line += (k ? ", " : " ") + now.names[k] + " " +
+            (start != 0 ? format("%+.2e", change / std::fabs(start))
+                        : format("%+.2e", change) + " (absolute: it started at 0)");
+  }
+  return line +
+         "; closed and periodic domains conserve them to round-off, open boundaries "
+         "let them flow";
+}
+
+// "range: rho [0.125, 1], p [0.1, 1]": density and pressure where the solution has them, else
+// every field.
+std::string field_ranges(const SolutionSnapshot& s) {
+  std::vector<const HostField*> fields;
+  for (const HostField& f : s.fields) fields.push_back(&f);
+  if (s.elements)
+    for (const HostField& f : s.elements->point_fields) fields.push_back(&f);
+  for (const BlockSnapshot& b : s.blocks)
+    for (const HostField& f : b.fields) fields.push_back(&f);
+  std::vector<std::string> names;
+  for (const HostField* f : fields)
+    if (std::find(names.begin(), names.end(), f->name) == names.end()) names.push_back(f->name);
+  const bool has_rho_p =
+      std::count(names.begin(), names.end(), "rho") && std::count(names.begin(), names.end(), "p");
+  std::string line;
+  for (const std::string& name : names) {
+    if (has_rho_p && name != "rho" && name != "p") continue;
+    double lo = INFINITY, hi = -INFINITY;
+    for (const HostField* f : fields)
+      if (f->name == name)
+        for (const double v : f->values) lo = std::fmin(lo, v), hi = std::fmax(hi, v);
+    if (lo > hi) continue;
+    line += (line.empty() ? "range: " : ", ") + name + " [" + format("%.6g", lo) + ", " +
+            format("%.6g", hi) + "]";
+  }
+  return line;
+}
 
 }  // namespace
 
 RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log,
-                      const std::optional<io::Checkpoint>& restart, TimeSplit& split) {
+                      const std::optional<io::Checkpoint>& restart, TimeSplit& split,
+                      const std::string& resolved_deck) {
   const OutputConfig& out = config.output;
   const std::unique_ptr<driver::March> march = solver.march() == MarchKind::kSteady
                                                    ? driver::make_steady_march(config, solver)
@@ -171,6 +224,7 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
     c.frames = output.frames();
     c.march = march->save();
     c.march.push_back(wall_seconds());
+    c.deck = resolved_deck;
     c.state = solver.save_state();
     const auto file = output.directory() / "checkpoint.pfc";
     writing([&] {
@@ -283,6 +337,11 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
   outcome.converged = result.converged;
   outcome.residual_drop = result.residual_drop;
   march->summary(log, solver.monitors());
+  if (const std::string totals =
+          totals_change(solver.monitors(), history.first_row(), march->history_columns().size());
+      !totals.empty())
+    log << totals << "\n";
+  if (const std::string ranges = field_ranges(final_state); !ranges.empty()) log << ranges << "\n";
   log << march->done_line(outcome.loop_seconds, outcome.updates_per_second, solver.update_name())
       << "; outputs in " << out.dir << "\n";
   for (const auto& [name, value] : errors)

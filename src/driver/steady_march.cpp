@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "eta.hpp"
 #include "march.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/format.hpp"
@@ -165,8 +166,9 @@ class SteadyMarch final : public March {
                        " (target " + format("%.1f", std::log10(target_)) + ")";
     for (std::size_t k = 0; k < monitors.names.size(); ++k)
       line += "  " + monitors.names[k] + " " + format("%.6f", monitors.values[k]);
-    return line + "  " + format("%.3e", updates_per_second) + " " + solver_.update_name() +
-           "/s  ETA " + format_duration(elapsed / cycles_done * static_cast<double>(to_go.cycles)) +
+    const double fraction = cycles_done / (cycles_done + static_cast<double>(to_go.cycles));
+    return line + "  " + format("%.3e", updates_per_second) + " " + solver_.update_name() + "/s  " +
+           eta_.text(elapsed, fraction) +
            (to_go.from_residual_trend ? " (residual trend)" : " (time.max_cycles)");
   }
   MarchOutcome outcome() const override { return {solver_.steps(), converged_, drop_}; }
@@ -222,6 +224,7 @@ class SteadyMarch final : public March {
   bool converged_ = false;
   // (cycle, log10 drop) at each progress line, for the ETA's trend.
   std::vector<std::pair<long long, double>> trend_;
+  Eta eta_;
 };
 
 }  // namespace

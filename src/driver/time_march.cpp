@@ -2,6 +2,7 @@
 // output time k * output.every and on time.t_end.
 #include <cmath>
 
+#include "eta.hpp"
 #include "march.hpp"
 #include "portaflow/core/format.hpp"
 
@@ -76,8 +77,7 @@ class TimeMarch final : public March {
     return "step " + std::to_string(solver_.steps()) + "  t = " + format("%.6e", solver_.time()) +
            " (" + format("%.1f", 100 * solver_.time() / t_end_) +
            "%)  dt = " + format("%.3e", last_dt_) + "  " + format("%.3e", updates_per_second) +
-           " " + solver_.update_name() + "/s  ETA " +
-           format_duration(elapsed * (1 - fraction) / fraction);
+           " " + solver_.update_name() + "/s  " + eta_.text(elapsed, fraction);
   }
   MarchOutcome outcome() const override { return {solver_.steps(), false, 0}; }
   void summary(std::ostream& /*log*/, const Monitors& /*monitors*/) const override {}
@@ -100,6 +100,7 @@ class TimeMarch final : public March {
   long long outputs_passed_ = 0;
   double last_dt_ = 0;
   bool frame_due_ = false;
+  Eta eta_;
 };
 
 }  // namespace

@@ -12,7 +12,9 @@ namespace portaflow::io {
 
 namespace {
 
-constexpr const char* kMagic = "PortaFlow checkpoint 2";
+constexpr const char* kMagic = "PortaFlow checkpoint 3";
+// The previous format: the same without the resolved deck; still read.
+constexpr const char* kMagicWithoutDeck = "PortaFlow checkpoint 2";
 
 std::string hex(double v) {
   char text[64];
@@ -54,6 +56,7 @@ void write_checkpoint(const std::filesystem::path& file, const Checkpoint& c) {
   out << "march " << c.march.size();
   for (const double v : c.march) out << " " << hex(v);
   out << "\n";
+  out << "deck " << c.deck.size() << "\n" << c.deck << "\n";
   out << "arrays " << c.state.arrays.size() << "\n";
   for (const auto& a : c.state.arrays) {
     out << "array " << a.name << " " << a.extents.size();
@@ -73,7 +76,8 @@ Checkpoint read_checkpoint(const std::filesystem::path& file) {
   HeaderReader h(in, file.string());
   std::string magic;
   std::getline(in, magic);
-  if (magic != kMagic) h.fail("does not start with '" + std::string(kMagic) + "'");
+  if (magic != kMagic && magic != kMagicWithoutDeck)
+    h.fail("does not start with '" + std::string(kMagic) + "'");
   Checkpoint c;
   c.scheme = h.expect("scheme");
   c.precision = h.expect("precision");
@@ -97,6 +101,13 @@ Checkpoint read_checkpoint(const std::filesystem::path& file) {
       c.march.push_back(std::strtod(value.c_str(), nullptr));
     }
     if (!line) h.fail("has a malformed march line");
+  }
+  if (magic == kMagic) {
+    const std::size_t bytes = std::stoull(h.expect("deck"));
+    c.deck.resize(bytes);
+    in.read(c.deck.data(), static_cast<std::streamsize>(bytes));
+    if (in.gcount() != static_cast<std::streamsize>(bytes)) h.fail("is truncated in its deck");
+    in.get();  // the newline after the text
   }
   const long long arrays = std::stoll(h.expect("arrays"));
   for (long long k = 0; k < arrays; ++k) {

@@ -68,8 +68,20 @@ std::vector<fs::path> earlier_run_files(const fs::path& folder,
   return found;
 }
 
+std::size_t remove_run_files(const fs::path& folder, const std::vector<std::string>& result_files) {
+  std::size_t removed = 0;
+  for (const auto& path : earlier_run_files(folder, result_files)) {
+    std::error_code status;
+    const auto count = fs::remove_all(path, status);
+    if (status)
+      throw Error("cannot remove the earlier run's '" + path.string() + "': " + status.message());
+    removed += static_cast<std::size_t>(count);
+  }
+  return removed;
+}
+
 void prepare_output_folder(const OutputConfig& output, const std::vector<std::string>& result_files,
-                           bool restarting, std::ostream& log) {
+                           bool restarting, const RerunCommand& rerun, std::ostream& log) {
   const fs::path folder = output.dir;
   ensure_directory(folder);
   const auto stale = remove_stale_temporaries(folder);
@@ -87,23 +99,23 @@ void prepare_output_folder(const OutputConfig& output, const std::vector<std::st
       examples += (k ? ", " : "") + earlier[k].filename().string();
     if (earlier.size() > 3) examples += ", ...";
     const bool has_checkpoint = fs::exists(folder / "checkpoint.pfc");
+    // The first free sibling name: folder_2, folder_3, ...
+    fs::path elsewhere;
+    const std::string base = folder.lexically_normal().string();
+    const std::string stem = base.back() == '/' ? base.substr(0, base.size() - 1) : base;
+    for (int k = 2; elsewhere.empty() || fs::exists(elsewhere); ++k)
+      elsewhere = stem + "_" + std::to_string(k);
+    const std::string command = rerun.as_typed;
     throw InputError("output folder '" + folder.string() + "' holds another run's files (" +
                      std::to_string(earlier.size()) + ": " + examples +
-                     "); a new run would mix its frames with them. Give --overwrite (or "
-                     "output.overwrite: true) to remove them first, or choose another output.dir" +
-                     (has_checkpoint ? ", or continue that run with --restart " +
+                     "); a new run would mix its frames with them.\n  To replace them:     " +
+                     command + " --overwrite\n  To keep them:        " + rerun.without_output_dir +
+                     " --set output.dir=" + elsewhere.string() +
+                     (has_checkpoint ? "\n  To continue that run: " + command + " --restart " +
                                            (folder / "checkpoint.pfc").string()
                                      : std::string()));
   }
-  std::size_t removed = 0;
-  for (const auto& path : earlier) {
-    std::error_code status;
-    const auto count = fs::remove_all(path, status);
-    if (status)
-      throw Error("cannot remove the earlier run's '" + path.string() +
-                  "' (--overwrite): " + status.message());
-    removed += static_cast<std::size_t>(count);
-  }
+  const std::size_t removed = remove_run_files(folder, result_files);
   log << "--overwrite: removed " << removed << " files of an earlier run from " << folder.string()
       << "\n";
 }

@@ -142,7 +142,9 @@ TEST(Interrupt, RandomSignalsLeaveNoTemporaryAndRestartBitwise) {
                                                          : "interrupted by SIGTERM after step ")))
           << stopped.log;
       const std::string checkpoint = (cut / "checkpoint.pfc").string();
-      ASSERT_TRUE(mentions(stopped.log, "Continue with: portaflow run " + kDeck)) << stopped.log;
+      ASSERT_TRUE(mentions(stopped.log,
+                           "Continue with: " + std::string(PORTAFLOW_BINARY) + " run " + kDeck))
+          << stopped.log;
       ASSERT_TRUE(mentions(stopped.log, "--restart " + checkpoint)) << stopped.log;
       const auto continued = run_portaflow(arguments + " --restart " + checkpoint, folder);
       ASSERT_EQ(continued.exit_code, 0) << continued.output;
@@ -232,7 +234,9 @@ TEST(Interrupt, MultiblockMultigrid3DRestartsBitwise) {
     if (stopped.exit_code == 0) continue;  // it ended first: draw again
     ASSERT_EQ(stopped.exit_code, 130) << stopped.log;
     ASSERT_TRUE(mentions(stopped.log, "interrupted by SIGINT at cycle ")) << stopped.log;
-    ASSERT_TRUE(mentions(stopped.log, "Continue with: portaflow run " + deck)) << stopped.log;
+    ASSERT_TRUE(
+        mentions(stopped.log, "Continue with: " + std::string(PORTAFLOW_BINARY) + " run " + deck))
+        << stopped.log;
     const auto continued =
         run_portaflow(arguments + " --restart " + (cut / "checkpoint.pfc").string(), folder);
     ASSERT_EQ(continued.exit_code, 0) << continued.output;

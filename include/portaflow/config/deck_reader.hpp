@@ -14,6 +14,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,15 @@ struct RealSpec {
   bool min_exclusive = false;
   bool max_exclusive = false;
   const char* meaning = "";
+};
+
+// What the reader knows of a key it was asked for: the reference documentation of the deck keys
+// (`portaflow list --keys`) is made from these.
+struct KeyDoc {
+  std::string path;          // list items as "[]": "mesh.boundaries[].face"
+  std::string expected;      // "a real number in (0, 1]", "one of a, b"
+  std::string default_text;  // empty: required (or no default)
+  std::string meaning;
 };
 
 struct IntSpec {
@@ -99,6 +109,11 @@ class DeckReader {
   const std::vector<std::pair<std::string, std::vector<std::string>>>& choices_asked() const {
     return choices_asked_;
   }
+  // Every key asked for so far, first time each, in the order asked.
+  const std::vector<KeyDoc>& keys_read() const { return keys_read_; }
+  // For a key whose default depends on the deck (output.dir): the default as the reference
+  // should state it.
+  void describe_default(const std::string& path, const std::string& text);
 
  private:
   // The parsed deck and what was read of it; yaml-cpp stays inside deck_reader.cpp, so the
@@ -108,7 +123,19 @@ class DeckReader {
 
   std::unique_ptr<Deck> deck_;
   std::vector<std::pair<std::string, std::vector<std::string>>> choices_asked_;
+  void document(const std::string& path, const std::string& expected,
+                const std::string& default_text, const char* meaning);
+  std::vector<KeyDoc> keys_read_;
+  std::set<std::string> documented_;
 };
+
+// A key whose value differs between two resolved decks (DeckReader::resolved_text); a key absent
+// from one of them has "(absent)" there. Values compare as YAML text, lists written [a, b].
+struct KeyChange {
+  std::string path;  // as display_key shows it
+  std::string before, after;
+};
+std::vector<KeyChange> resolved_changes(const std::string& before, const std::string& after);
 
 // Splits "a.b.c" into {"a", "b", "c"}.
 std::vector<std::string> split_key_path(const std::string& path);

@@ -14,7 +14,21 @@ struct DeckRequest {
   std::string deck;
   std::vector<std::string> overrides;  // "key.path=value"
   std::string restart;                 // a checkpoint to continue from; empty: a new run
+  std::string program = "portaflow";   // the command as the user typed it (argv[0])
 };
+
+// A word as a shell reads it back: quoted when it holds anything but plain characters.
+std::string shell_word(const std::string& word);
+
+// The command that runs the request again as the user typed it, without --restart and
+// --overwrite: "build/openmp/bin/portaflow run deck.yaml --set mesh.cells=100"; without its
+// output.dir override when `keep_output_dir` is false.
+std::string rerun_command(const DeckRequest& request, bool keep_output_dir = true);
+
+// The number of cells of the deck's uniform grid (elements for the high-order schemes), or 0
+// when the deck does not read or its mesh is not such a grid. Never throws: the run itself
+// reports a bad deck.
+long long problem_cells(const DeckRequest& request) noexcept;
 
 // `portaflow check`: reads and checks the deck (and the files it names), prints it resolved.
 // Needs no Kokkos. Throws InputError on the first problem.
@@ -25,7 +39,9 @@ void check_deck(const DeckRequest& request, std::ostream& out);
 // split, its start-up taken from `split`.
 void run_deck(const DeckRequest& request, std::ostream& log, TimeSplit split);
 
-// `portaflow list`: every scheme, what it is, and the named values its keys accept.
-void list_schemes(std::ostream& out);
+// `portaflow list`: every scheme, what it is, and the named values its keys accept. With
+// `--keys DECK...`: the reference of every key those decks lead the readers to ask for, scheme by
+// scheme, as Markdown (docs/deck-reference.md is made by it).
+void list_command(const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace portaflow

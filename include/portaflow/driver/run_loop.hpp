@@ -7,7 +7,9 @@
 //   - checkpoints every output.checkpoint_every steps and on SIGINT/SIGTERM (driver/interrupt.hpp),
 //     and restart from one, continuing exactly as the uninterrupted run would have,
 //   - a progress line every output.progress_seconds with the throughput and an ETA,
-//   - a stop on a non-physical state that names the step, the cell and the last good output.
+//   - a stop on a non-physical state that names the step, the cell and the last good output,
+//   - an end summary: the change of the conserved totals over the run, the range of density and
+//     pressure (or of the solver's fields), where the outputs are.
 #pragma once
 
 #include <iosfwd>
@@ -33,7 +35,9 @@ struct RunOutcome {
 // io/output_folder.hpp). With `restart`, continues from that checkpoint. Adds the loop's and
 // the outputs' times to `split`. Throws Error (ExitCode::kNonPhysical) when the solution goes
 // non-physical, Interrupted after a signal, Error when an output cannot be written.
+// `resolved_deck` (DeckReader::resolved_text) goes into the checkpoints.
 RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log,
-                      const std::optional<io::Checkpoint>& restart, TimeSplit& split);
+                      const std::optional<io::Checkpoint>& restart, TimeSplit& split,
+                      const std::string& resolved_deck = {});
 
 }  // namespace portaflow

@@ -20,6 +20,9 @@ struct Checkpoint {
   // The run loop's own state of the march (the output times passed, a steady run's reference
   // residuals, its wall time so far).
   std::vector<double> march;
+  // The resolved deck of the run that wrote it, so that a restart can name the keys it changes
+  // (empty in files of the previous format, which did not keep it).
+  std::string deck;
   SolverState state;
 };
 

@@ -23,9 +23,19 @@ std::vector<std::filesystem::path> earlier_run_files(const std::filesystem::path
 
 // Creates output.dir, removes stale temporaries, and for a new run (not a restart, which
 // continues the run whose files are there) refuses or clears another run's files as above.
-// Throws InputError naming the folder, a few of the files and the three ways on. Says on `log`
-// what it removed.
+// Throws InputError naming the folder, a few of the files and the ways on, each as the command to
+// type: the run's own command line with --overwrite or --restart, or (without its output.dir)
+// with another output.dir. Says on `log` what it removed.
+struct RerunCommand {
+  std::string as_typed;            // "portaflow run deck.yaml --set ..."
+  std::string without_output_dir;  // the same less any --set output.dir=...
+};
 void prepare_output_folder(const OutputConfig& output, const std::vector<std::string>& result_files,
-                           bool restarting, std::ostream& log);
+                           bool restarting, const RerunCommand& rerun, std::ostream& log);
+
+// Removes every file earlier_run_files finds in `folder`; returns how many files went. Throws
+// Error naming a file that cannot be removed.
+std::size_t remove_run_files(const std::filesystem::path& folder,
+                             const std::vector<std::string>& result_files);
 
 }  // namespace portaflow::io

@@ -47,6 +47,10 @@ struct SchemeDescriptor {
   // and resolved.yaml (its result tables, a generated grid), so that a later run into the same
   // folder knows them for an earlier run's (io/output_folder.hpp).
   std::vector<std::string> result_files = {};
+  // Reads and checks the files the deck names (a Plot3D mesh), for `portaflow check`, without
+  // Kokkos; returns what it found, a line each; throws InputError naming the file. Null when the
+  // scheme's decks name no file to read.
+  std::vector<std::string> (*check_files)(const RunConfig& config) = nullptr;
 };
 
 // The fuzz targets build the deck readers alone, without Kokkos or any solver: there a

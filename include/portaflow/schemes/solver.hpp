@@ -73,6 +73,9 @@ struct ResultTable {
 struct Monitors {
   std::vector<std::string> names;
   std::vector<double> values;
+  // The values are the conserved variables' domain integrals: the run's end summary gives their
+  // change over the run.
+  bool conserved_totals = false;
 };
 
 // The first cell (or node) found with NaN, rho <= 0 or p <= 0.

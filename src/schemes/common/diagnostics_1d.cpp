@@ -26,7 +26,7 @@ Monitors conserved_totals_1d(const Field1D& u, IndexRange interior, const Unifor
         for (int v = 0; v < Euler1::kNumVars; ++v) acc.value[v] += static_cast<double>(u(v, i));
       },
       Kokkos::Sum<Sums>(sums));
-  Monitors totals{{"mass", "momentum_x", "energy"}, {}};
+  Monitors totals{{"mass", "momentum_x", "energy"}, {}, true};
   for (int v = 0; v < Euler1::kNumVars; ++v) totals.values.push_back(sums.value[v] * axis.dx);
   return totals;
 }

@@ -30,7 +30,7 @@ Monitors conserved_totals_2d(const Field2D& u, IndexBox2D interior, const Unifor
         for (int v = 0; v < Euler2::kNumVars; ++v) acc.value[v] += static_cast<double>(u(v, j, i));
       },
       Kokkos::Sum<Sums>(sums));
-  Monitors totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
+  Monitors totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}, true};
   for (int v = 0; v < Euler2::kNumVars; ++v) totals.values.push_back(sums.value[v] * g.dx * g.dy);
   return totals;
 }

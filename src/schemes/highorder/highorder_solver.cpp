@@ -197,7 +197,7 @@ Monitors HighOrderSolver::monitors() const {
         for (int v = 0; v < kNv; ++v) acc.value[v] += w * static_cast<double>(u(v, J, I));
       },
       Kokkos::Sum<Sums>(sums));
-  Monitors totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}};
+  Monitors totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}, true};
   for (int v = 0; v < kNv; ++v) totals.values.push_back(sums.value[v]);
   return totals;
 }

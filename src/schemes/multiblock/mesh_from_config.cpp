@@ -60,6 +60,15 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
   throw Error("internal error: unknown multiblock mesh kind");
 }
 
+std::vector<std::string> check_mesh_file(const RunConfig& config) {
+  const MultiBlockMeshConfig& m = config.family<MultiBlockOptions>().mesh;
+  if (m.kind != MultiBlockMeshKind::kPlot3d) return {};
+  const mesh::MultiBlockMesh mesh = mesh_from_config(config);
+  return {"mesh.file " + m.plot3d_file + ": " + std::to_string(mesh.blocks.size()) + " blocks, " +
+          std::to_string(mesh.node_count()) + " nodes, " + std::to_string(mesh.interfaces.size()) +
+          " block interfaces, read and joined"};
+}
+
 std::string describe_mesh(const MultiBlockMeshConfig& m) {
   const std::string nodes = std::to_string(m.nodes[0]) + " x " + std::to_string(m.nodes[1]);
   switch (m.kind) {

@@ -22,7 +22,8 @@ const std::vector<SchemeDescriptor>& schemes() {
        choices,
        OutputKind::kBlocks,
        PORTAFLOW_SOLVER_FACTORY(make_solver),
-       {"surface_cp.csv", "forces.csv"}},
+       {"surface_cp.csv", "forces.csv"},
+       PORTAFLOW_SOLVER_FACTORY(check_mesh_file)},
   };
   return list;
 }

@@ -1,0 +1,50 @@
+"""The incompressible solver's validation outputs: the lid-driven cavity's centrelines against
+Ghia, Ghia & Shin (1982), and the flat plate's velocity profile against Blasius (1908)."""
+from . import figures, references
+from .run_files import Skip
+
+
+def plot_centrelines(run, fmt, notes):
+    u_line = run.table("centreline_u.csv", " (written by lid-driven cavity runs)")
+    v_line = run.table("centreline_v.csv", " (written by lid-driven cavity runs)")
+    try:
+        ghia = references.ghia_points(run)
+    except references.NoReference as e:
+        ghia = None
+        notes.append("centrelines: %s not drawn: %s" % (references.GHIA, e))
+    fig, axes = figures.panels(2)
+    axes[0].plot(u_line["u"], u_line["y"], color="tab:blue", lw=1.2, label="PortaFlow")
+    axes[1].plot(v_line["x"], v_line["v"], color="tab:blue", lw=1.2, label="PortaFlow")
+    if ghia:
+        for name, ax, flip in (("u", axes[0], True), ("v", axes[1], False)):
+            at, value, suspect = ghia[name]
+            h, v = (value, at) if flip else (at, value)  # u is drawn against y, v against x
+            ax.plot(h[~suspect], v[~suspect], "ko", mfc="none", ms=5,
+                    label=references.GHIA + ", Table %s" % ("I" if name == "u" else "II"))
+            if suspect.any():
+                ax.plot(h[suspect], v[suspect], "rx", ms=6, label="entry held to be a misprint")
+    figures.finish(axes[0], "u", "y", "u along x = 0.5")
+    figures.finish(axes[1], "x", "v", "v along y = 0.5")
+    t = run.final_time()
+    title = run.label() + ("\nt = %g" % t if t is not None else "")
+    what = "centreline velocities" + (" against " + references.GHIA if ghia else "")
+    return figures.save(fig, run, "centrelines", fmt, title), what
+
+
+def plot_blasius_profile(run, fmt, notes):
+    b = run.table("blasius_profile.csv", " (written by flat-plate runs)")
+    for column in ("eta", "u_over_U"):
+        if column not in b:
+            raise Skip("blasius_profile.csv has no column '%s'" % column)
+    fig, axes = figures.panels(1)
+    ax = axes[0]
+    if "blasius" in b:
+        ax.plot(b["blasius"], b["eta"], "k-", marker="+", ms=6, lw=1,
+                label="Blasius (1908), at the same eta")
+    ax.plot(b["u_over_U"], b["eta"], "o", color="tab:blue", ms=4, mfc="none", label="PortaFlow")
+    figures.finish(ax, "u / U", "eta = y sqrt(U / (nu x))",
+                   "boundary-layer profile at the wall node nearest x = 0.5")
+    fig.set_size_inches(6.0, 5.0)
+    t = run.final_time()
+    title = run.label() + ("\nt = %g" % t if t is not None else "")
+    return figures.save(fig, run, "blasius_profile", fmt, title), "velocity profile against Blasius"
