@@ -866,7 +866,54 @@ def report_ab_builds(record, artifacts, prefix):
     return lines, headline, []
 
 
+def report_deck_times(record, artifacts, prefix):
+    """One line per deck: finished or stopped at the cap, wall time, steps or cycles, how far it
+    got, and the full run's time (projected where capped), as perf/deck_headers.py writes it."""
+    import deck_headers
+    lines = ["| deck | status | wall s | steps / cycles | reached | full run |", "|---|---|---|---|---|---|"]
+    finished, capped, failed, longest = 0, 0, 0, None
+    for run in record.get("runs", []):
+        if run.get("status") == "skipped":
+            continue
+        e = deck_headers.entry_of(run, record)
+        figures = run.get("figures") or {}
+        if e["cycles"] is not None:
+            done = f"{e['cycles']} cycles"
+            if e.get("converged"):
+                reached = "converged"
+            elif isinstance(figures.get("log10_residual_drop"), (int, float)):
+                reached = (f"log10 drop {figures['log10_residual_drop']:.2f} of "
+                           f"{math.log10(figures['residual_drop_target']):.0f}")
+            elif figures.get("finished"):
+                reached = f"time.max_cycles ({e['max_cycles']}), not converged"
+            else:
+                reached = "-"
+        else:
+            done = f"{e['steps']} steps" if e["steps"] is not None else "-"
+            reached = (f"t = {fmt(e['t'], '.4g')} of {fmt(e['t_end'], '.4g')}"
+                       if e["t"] is not None and e["t_end"] is not None else "-")
+        if "seconds" not in e:
+            failed += 1
+            full = f"- ({e['problem'][:60]})"
+        elif e.get("projected"):
+            capped += 1
+            full = f"{deck_headers.duration(e['seconds'])} (projected)"
+        else:
+            finished += 1
+            full = deck_headers.duration(e["seconds"])
+        if "seconds" in e and (longest is None or e["seconds"] > longest[1]):
+            longest = (e["deck"], e["seconds"], e.get("projected"))
+        lines.append(f"| {e['deck']} | {e['status']} | {fmt(e['wall_seconds'], '.4g')} | {done} | "
+                     f"{reached} | {full} |")
+    headline = f"{finished} decks finished, {capped} stopped at the cap (projected), {failed} failed"
+    if longest:
+        headline += (f"; longest {longest[0]} {deck_headers.duration(longest[1])}"
+                     + (" (projected)" if longest[2] else ""))
+    return lines, headline, []
+
+
 STUDIES = {
+    "deck_times": report_deck_times,
     "whole_run": report_whole_run,
     "flat_kernels": report_flat_kernels,
     "kernel_suite": report_kernel_suite,

@@ -4,8 +4,8 @@ and writes one JSON per case (schema portaflow-case/1) with the device, the comm
 the case's configuration and every run's figures.
 
     python3 perf/run_cases.py [--bundle DIR|FILE] [--build NAME=DIR ...] [--out DIR] [--pack]
-                              [--budget SECONDS] [--only PATTERN] [--repetitions N]
-                              [--resume DIR] [--dry-run] CASE [CASE ...]
+                              [--budget SECONDS] [--only PATTERN ...] [--repetitions N]
+                              [--timeout SECONDS] [--resume DIR] [--dry-run] CASE [CASE ...]
 
 CASE is a case file (.toml or .json), a folder (every case file under it), or a list file
 (.txt/.list: one case path a line, '#' comments). Python 3.11+ standard library only: it runs on
@@ -46,6 +46,7 @@ import gzip
 import itertools
 import json
 import lzma
+import math
 import os
 import platform
 import re
@@ -58,6 +59,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import time
 
 try:
@@ -74,10 +76,10 @@ CASE_KEYS = {"name", "study", "description", "builds", "repetitions", "timeout",
 RUN_KEYS = {"name", "description", "tool", "args", "builds", "threads", "env", "timeout",
             "repetitions", "matrix", "record", "patterns", "csv_last", "json_file", "keep",
             "kernels_matching", "post", "concurrent", "cpus", "signal", "first_passing",
-            "restart_from_checkpoint", "stdin", "variants"}
+            "restart_from_checkpoint", "stdin", "variants", "matrix_files", "cap"}
 POST_KEYS = {"name", "tool", "args", "record", "patterns", "csv_last", "json_file", "timeout",
              "env"}
-RECORD_KINDS = {"done", "bench", "json_line", "tail"}
+RECORD_KINDS = {"done", "bench", "json_line", "tail", "progress"}
 
 # The source papers, by what the runner writes instead of their internal names (kernel
 # descriptions and deck comments of older builds still carry those names).
@@ -254,6 +256,20 @@ def normalise_case(case, path):
         if bad:
             raise CaseError(f"{label}: unknown record kinds {bad} (known: {sorted(RECORD_KINDS)})")
         matrix = run.get("matrix", {})
+        files = run.get("matrix_files", {})
+        if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
+            raise CaseError(f"{label}: matrix_files must map names to glob patterns (strings)")
+        if files:
+            matrix = dict(matrix)
+            for key, pattern in files.items():
+                # Files under the repository root, as paths relative to it, sorted: a case over
+                # every deck (inputs/*/*.yaml) takes in a new deck without an edit.
+                found = sorted(os.path.relpath(f, ROOT) for f in glob.glob(os.path.join(ROOT, pattern))
+                               if os.path.isfile(f))
+                if not found:
+                    raise CaseError(f"{label}: matrix_files: no file matches '{pattern}'")
+                matrix[key] = found
+            run["matrix"] = matrix
         if not isinstance(matrix, dict) or not all(isinstance(v, list) and v for v in matrix.values()):
             raise CaseError(f"{label}: matrix must map names to non-empty lists")
         if isinstance(run.get("threads"), list):
@@ -697,6 +713,144 @@ def parse_done(text):
     return figures
 
 
+DECK_TIME = re.compile(r"^deck .*: scheme (\S+), t_end = (\S+), output in ", re.M)
+DECK_STEADY = re.compile(r"^deck .*: scheme (\S+), at most (\d+) cycles to a residual drop of (\S+), output in ",
+                         re.M)
+PROGRESS_TIME = re.compile(r"^step (\d+)\s+t = (\S+)", re.M)
+PROGRESS_STEADY = re.compile(r"^cycle (\d+)\s+log10\(residual drop\) (\S+)", re.M)
+INTERRUPTED_TIME = re.compile(r"^portaflow: interrupted by (SIG\w+) after step (\d+) \(t = ([^)]+)\)", re.M)
+INTERRUPTED_STEADY = re.compile(r"^portaflow: interrupted by (SIG\w+) at cycle (\d+)", re.M)
+
+
+def cycles_to_go(samples, target_log, max_cycles):
+    """Cycles still needed to bring log10(residual drop) to TARGET_LOG: a straight line through
+    the latter half of the (cycle, log10 drop) samples, as the solver's own ETA; None when the
+    residual is not falling (then only max_cycles bounds the run)."""
+    if len(samples) < 2:
+        return None
+    now = samples[-1][0]
+    recent = [x for x in samples if 2 * x[0] >= now]
+    if len(recent) < 2:
+        recent = samples[-2:]
+    n = len(recent)
+    mean_c = sum(c for c, _ in recent) / n
+    mean_l = sum(v for _, v in recent) / n
+    variance = sum((c - mean_c) ** 2 for c, _ in recent)
+    if variance <= 0:
+        return None
+    slope = sum((c - mean_c) * (v - mean_l) for c, v in recent) / variance
+    remaining = target_log - samples[-1][1]
+    if remaining >= 0:
+        return 0
+    if slope >= 0:
+        return None
+    return min(max_cycles - now, math.ceil(remaining / slope))
+
+
+def recent_rate(samples):
+    """Units per second over the latter half of (seconds, units) samples, or None."""
+    if len(samples) < 2:
+        return None
+    first, last = samples[0][0], samples[-1][0]
+    middle = 0.5 * (first + last)
+    anchor = min(samples[:-1], key=lambda x: abs(x[0] - middle))
+    if last - anchor[0] <= 0 or samples[-1][1] <= anchor[1]:
+        return None
+    return (samples[-1][1] - anchor[1]) / (last - anchor[0])
+
+
+def parse_progress(text, wall_seconds):
+    """How far a `portaflow run` got and, when it did not finish, how long the whole run would
+    take: from the deck line (t_end, or time.max_cycles and time.residual_drop), the done line,
+    the interrupt line and the progress lines.
+
+    The projection (projected_seconds, a projection, not a measurement) is the wall time at the
+    stop plus the time still to go at the recent rate: the simulated time (t_end - t) or the
+    cycles to go, at the rate of the latter half of the loop, timed by when each progress line
+    and the interrupt line came (StampedOutput.stamps), so that start-up and the first steps'
+    costs are not scaled up. A steady run's cycles to go come from the trend of log10(residual
+    drop) over the progress lines, as the solver's own ETA, or are time.max_cycles's where the
+    residual is not falling (projected_seconds_max_cycles: that bound always). Without stamps (or
+    with fewer than two timed points) the wall time is scaled by the fraction done."""
+    figures = {}
+    m_time, m_steady = DECK_TIME.search(text), DECK_STEADY.search(text)
+    done = parse_done(text)
+    if m_time:
+        figures.update(march="time", scheme=m_time.group(1), t_end=number(m_time.group(2)))
+    elif m_steady:
+        figures.update(march="steady", scheme=m_steady.group(1), max_cycles=int(m_steady.group(2)),
+                       residual_drop_target=number(m_steady.group(3)))
+    else:
+        figures["march"] = None
+    stamps = getattr(text, "stamps", None) or []
+    timed_time, timed_steady, stop_at = [], [], None  # (seconds, t) and (seconds, cycle, log10 drop)
+    for seconds, line in stamps:
+        m = PROGRESS_TIME.match(line)
+        if m and isinstance(number(m.group(2)), (int, float)):
+            timed_time.append((seconds, number(m.group(2))))
+        m = PROGRESS_STEADY.match(line)
+        if m:
+            timed_steady.append((seconds, int(m.group(1)), number(m.group(2))))
+        if line.startswith("portaflow: interrupted by"):
+            stop_at = seconds
+    interrupted_time = list(INTERRUPTED_TIME.finditer(text))
+    interrupted_steady = list(INTERRUPTED_STEADY.finditer(text))
+    figures["finished"] = ("steps" in done or "cycles" in done) and not done.get("interrupted")
+    if interrupted_time:
+        m = interrupted_time[-1]
+        figures.update(stopped_by=m.group(1), steps=int(m.group(2)), t=number(m.group(3)))
+    elif interrupted_steady:
+        m = interrupted_steady[-1]
+        figures.update(stopped_by=m.group(1), cycles=int(m.group(2)))
+    else:
+        for key in ("steps", "t", "cycles", "converged"):
+            if key in done:
+                figures[key] = done[key]
+    progress_steady = [(int(a), number(b)) for a, b in PROGRESS_STEADY.findall(text)]
+    figures["progress_lines"] = len(PROGRESS_TIME.findall(text)) + len(progress_steady)
+    if figures["finished"] or not isinstance(wall_seconds, (int, float)):
+        return figures
+    if figures["march"] == "time" and isinstance(figures.get("t"), (int, float)) and \
+            isinstance(figures.get("t_end"), (int, float)) and figures["t"] > 0:
+        t, t_end = figures["t"], figures["t_end"]
+        figures["fraction_done"] = t / t_end
+        rate = recent_rate(timed_time + ([(stop_at, t)] if stop_at is not None else []))
+        if rate:
+            figures.update(projected_seconds=wall_seconds + max(0.0, t_end - t) / rate,
+                           projection="wall time at the stop + (t_end - t) at the recent rate of "
+                                      "simulated time per second")
+        else:
+            figures.update(projected_seconds=wall_seconds * t_end / t,
+                           projection="wall time x t_end / t")
+    elif figures["march"] == "steady" and figures.get("cycles"):
+        cycles, max_cycles = figures["cycles"], figures["max_cycles"]
+        samples = [(c, v) for c, v in progress_steady if isinstance(v, (int, float)) and math.isfinite(v)]
+        if samples:
+            figures["log10_residual_drop"] = samples[-1][1]
+        to_go = cycles_to_go(samples, math.log10(figures["residual_drop_target"]), max_cycles) \
+            if samples and figures.get("residual_drop_target", 0) > 0 else None
+        rate = recent_rate([(w, c) for w, c, _ in timed_steady] +
+                           ([(stop_at, cycles)] if stop_at is not None else []))
+        remaining = lambda n: (wall_seconds + n / rate) if rate else wall_seconds * (cycles + n) / cycles
+        figures["projected_seconds_max_cycles"] = remaining(max(0, max_cycles - cycles))
+        basis = "wall time at the stop + the cycles to go at the recent rate of cycles per second" \
+            if rate else "wall time x (cycles done + cycles to go) / cycles done"
+        if to_go is not None:
+            figures.update(fraction_done=cycles / (cycles + to_go), projected_cycles=cycles + to_go,
+                           projected_seconds=remaining(to_go),
+                           projection=basis + "; cycles to go from the residual's trend")
+        else:
+            figures.update(fraction_done=cycles / max(max_cycles, cycles), projected_cycles=max_cycles,
+                           projected_seconds=figures["projected_seconds_max_cycles"],
+                           projection=basis + "; cycles to go: time.max_cycles (the residual is not falling)")
+    return figures
+
+
+class StampedOutput(str):
+    """A process's output with `stamps`: (seconds since the start, line) for each line."""
+    stamps = None
+
+
 def last_json_line(text):
     for line in reversed(text.splitlines()):
         line = line.strip()
@@ -746,6 +900,8 @@ def record_figures(spec, text, values, result):
     kinds = spec.get("record", [])
     if "done" in kinds:
         figures.update(parse_done(text))
+    if "progress" in kinds:
+        figures.update(parse_progress(text, result.get("wall_seconds")))
     if "json_line" in kinds:
         line = last_json_line(text)
         if line is None:
@@ -801,6 +957,19 @@ class Runner:
             return None
         return self.args.budget - (time.time() - self.start)
 
+    def timeout_of(self, case, run):
+        """The run's time limit: --timeout, else the run's, else the case's."""
+        return self.args.timeout or run.get("timeout", case["timeout"])
+
+    def selected(self, run, variables):
+        """--only: the run's name or this expansion's name (e.g. a deck path of a matrix_files
+        run named "{deck}") matches one of the patterns; no --only selects everything."""
+        if not self.args.only:
+            return True
+        names = (run["name"], variant_name(run, variables))
+        return any(fnmatch.fnmatch(n, pattern) for pattern in self.args.only
+                   for n in names)
+
     def commit_of(self, case):
         commits = []
         for name in case["builds"]:
@@ -824,9 +993,9 @@ class Runner:
                 run_reps = self.args.repetitions or run.get("repetitions", case["repetitions"])
                 if rep > run_reps:
                     continue
-                if self.args.only and not fnmatch.fnmatch(run["name"], self.args.only):
-                    continue
                 for variables in expansions(run):
+                    if not self.selected(run, variables):
+                        continue
                     for build in run_builds(case, run):
                         plan.append((rep, run, variables, build))
         return plan
@@ -908,6 +1077,8 @@ class Runner:
         return self.finish(p, started, timeout, run, stdin)
 
     def finish(self, p, started, timeout, run, stdin=None):
+        if "progress" in run.get("record", []) and stdin is None:
+            return self.finish_stamped(p, started, timeout, run)
         try:
             output, _ = p.communicate(input=stdin, timeout=timeout)
             status = "ok" if p.returncode == 0 else "failed"
@@ -923,12 +1094,50 @@ class Runner:
                     pass
                 output, _ = p.communicate()
             status = "timeout"
+            if run.get("cap") and p.returncode in (128 + sig, -sig):
+                status = "capped"  # stopped as the run asked (portaflow: checkpointed, exit 130)
         return status, p.returncode, time.time() - started, output or ""
+
+    def finish_stamped(self, p, started, timeout, run):
+        """finish() for a run that records "progress": the output is read as it comes, each
+        line stamped with the seconds since the start (output.stamps), which is when each
+        progress line was printed."""
+        lines = []
+
+        def read():
+            for line in p.stdout:
+                lines.append((time.time() - started, line))
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        try:
+            p.wait(timeout=timeout)
+            status = "ok" if p.returncode == 0 else "failed"
+        except subprocess.TimeoutExpired:
+            sig = getattr(signal, "SIG" + (run.get("signal") or "TERM").upper())
+            try:
+                os.killpg(p.pid, sig)
+                p.wait(timeout=20)
+            except (subprocess.TimeoutExpired, ProcessLookupError):
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                p.wait()
+            status = "timeout"
+            if run.get("cap") and p.returncode in (128 + sig, -sig):
+                status = "capped"
+        reader.join(timeout=30)
+        output = StampedOutput("".join(line for _, line in lines))
+        output.stamps = [(round(t, 3), line.rstrip("\n")) for t, line in lines]
+        return status, p.returncode, time.time() - started, output
 
     def run_case(self, case, dry):
         name = case["name"]
         keep_root = os.path.join(self.out, "artifacts", safe_name(name))
         plan = self.process_plan(case)
+        if not plan and self.args.only:
+            log(f"case {name}: no run matches --only; nothing run, no result written")
+            return None
         started = now_utc()
         commit = self.commit_of(case)
         file_name = f"{short_device_name(self.device)}-{started:%Y%m%d}-{commit}-{safe_name(name)}.json"
@@ -993,7 +1202,7 @@ class Runner:
             record["runs"] += results
             record["summary"] = summarise(record["runs"])
             record["problems"] = [f"{r['id']}: {r['status']}: {r.get('error', '')}".rstrip(": ")
-                                  for r in record["runs"] if r["status"] not in ("ok",)]
+                                  for r in record["runs"] if r["status"] not in ("ok", "capped")]
             record["runner"]["elapsed_seconds"] = round(time.time() - self.start, 1)
             write_json_atomically(target, record)
         record["finished"] = iso(now_utc())
@@ -1032,8 +1241,10 @@ class Runner:
                 flags.append("concurrent")
             if run.get("first_passing"):
                 flags.append(f"until {run['first_passing']['condition']}")
-            if run.get("timeout"):
-                flags.append(f"timeout {run['timeout']} s")
+            if run.get("timeout") or self.args.timeout:
+                flags.append(f"timeout {self.timeout_of(case, run)} s")
+            if run.get("cap"):
+                flags.append(f"capped at {self.timeout_of(case, run)} s by SIG{(run.get('signal') or 'TERM').upper()}")
             records = run["record"] + list((run.get("patterns") or {}).keys()) + \
                 [os.path.basename(p) for p in as_list(run.get("csv_last"))]
             print(f"  {tag}: OMP_NUM_THREADS={shown.get('OMP_NUM_THREADS')}"
@@ -1097,7 +1308,9 @@ class Runner:
         if run.get("restart_from_checkpoint") and self.args.resume:
             self.restore_checkpoint(case, run, values, keep_dir, tmp, command)
         env, shown = self.environment(case, run, build, threads, values)
-        timeout = self.limit(run.get("timeout", case["timeout"]))
+        timeout = self.limit(self.timeout_of(case, run))
+        if run.get("cap"):
+            result["cap_seconds"] = timeout  # the time limit this process had (budget included)
         result.update(command=[os.path.relpath(c, ROOT) if c.startswith(ROOT + "/") else c
                                for c in command], env=shown)
         log(f"{case['name']}: {run_id}: {' '.join(shlex.quote(c) for c in result['command'])}")
@@ -1144,11 +1357,11 @@ class Runner:
             else:
                 result["bench"] = doc
                 result["figures"].update(bench_figures(doc))
-        if status != "ok":
+        if status not in ("ok", "capped"):
             self.failures += 1
             tail = output.strip().splitlines()[-15:]
             result["error"] = (f"exit status {code}" if status == "failed" else
-                               f"no end within {self.limit(run.get('timeout', case['timeout']))} s") + \
+                               f"no end within {self.limit(self.timeout_of(case, run))} s") + \
                 ("; " + " | ".join(tail[-3:]) if tail else "")
             result["output_tail"] = tail
         os.makedirs(keep_dir, exist_ok=True)
@@ -1164,8 +1377,10 @@ class Runner:
         figures = result["figures"]
         brief = ", ".join(f"{k} {figures[k]}" for k in ("loop_seconds", "cycles", "steps", "seconds")
                           if isinstance(figures.get(k), (int, float)))
+        if isinstance(figures.get("projected_seconds"), (int, float)):
+            brief += f"{', ' if brief else ''}projected full run {figures['projected_seconds']:.4g} s"
         log(f"{case['name']}: {result['id']}: {status} in {seconds:.2f} s" + (f" ({brief})" if brief else "")
-            + (f": {result['error']}" if status != "ok" else ""))
+            + (f": {result['error']}" if status not in ("ok", "capped") else ""))
 
     def run_post(self, case, run, post, k, values, build, threads, result, keep_dir):
         name = post.get("name", f"post{k + 1}")
@@ -1228,9 +1443,11 @@ class Runner:
                 results.append(result)
                 continue
             started.append((p, time.time(), run, values, result, keep_dir, tmp, build))
-        timeout = self.limit(max((r.get("timeout", case["timeout"]) for _, r, _, _ in group)))
+        timeout = self.limit(max((self.timeout_of(case, r) for _, r, _, _ in group)))
         deadline = time.time() + timeout
         for p, start, run, values, result, keep_dir, tmp, build in started:
+            if run.get("cap"):
+                result["cap_seconds"] = timeout
             status, code, seconds, output = self.finish(p, start, max(1, deadline - time.time()), run)
             self.collect(case, run, values, result, status, code, seconds, output, None, keep_dir, build)
             shutil.rmtree(tmp, ignore_errors=True)
@@ -1270,7 +1487,7 @@ def summarise(runs):
         g = groups.setdefault(key, {"variant": r["variant"], "run": r["run"], "build": r["build"],
                                     "variables": r["variables"], "n": 0, "ok": 0, "values": {}})
         g["n"] += 1
-        if r["status"] != "ok":
+        if r["status"] not in ("ok", "capped"):  # a capped run's figures are what it did
             continue
         g["ok"] += 1
         numbers = flatten(r.get("figures"))
@@ -1337,12 +1554,20 @@ def main():
     parser.add_argument("--out", default="perf-results", help="results folder (default perf-results)")
     parser.add_argument("--pack", action="store_true", help="put everything into OUT/results.tar.gz")
     parser.add_argument("--budget", type=float, help="seconds after which no process is started")
-    parser.add_argument("--only", help="run only runs whose name matches this shell pattern")
+    parser.add_argument("--only", action="append",
+                        help="run only runs whose name (or expansion's name) matches this shell "
+                             "pattern; repeat it or separate patterns with commas for several")
     parser.add_argument("--repetitions", type=int, help="override every case's repetitions")
+    parser.add_argument("--timeout", type=float,
+                        help="override every case's and run's timeout (seconds): a `cap` run's cap")
     parser.add_argument("--resume", help="an earlier call's results folder (restart_from_checkpoint)")
     parser.add_argument("--work", help="scratch folder (default: a temporary one)")
     parser.add_argument("--dry-run", action="store_true", help="print what would run; run nothing")
     args = parser.parse_args()
+    if args.only:
+        args.only = [p.strip() for item in args.only for p in item.split(",") if p.strip()]
+    if args.timeout is not None:
+        args.timeout = int(args.timeout) if args.timeout == int(args.timeout) else args.timeout
 
     try:
         paths = case_paths(args.cases)

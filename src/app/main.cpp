@@ -1,5 +1,5 @@
 // The portaflow command: run, check and list decks. Every error ends here, as one message on
-// stderr and a documented exit code (README: exit codes).
+// stderr and a documented exit code (docs/running.md, "Exit codes").
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -49,7 +49,8 @@ Options:
 
 Threads: by default they are not pinned and sleep while they wait (OMP_PROC_BIND=false,
 OMP_WAIT_POLICY=passive), so a busy or shared machine slows a run no more than its share;
-problems of at most 4096 cells run on one thread. Set these variables to choose otherwise.
+small problems run on one thread (4096 cells; the stream-function/vorticity solver up to
+131072). Set these variables to choose otherwise.
 
 Ctrl-C or SIGTERM stops a run after its current step, writes checkpoint.pfc and prints the
 command that continues it (a second Ctrl-C ends it at once).
@@ -151,7 +152,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     const DeckRequest request = deck_request(cl);
-    app::apply_thread_defaults(argc, argv, problem_cells(request));
+    const ProblemSize size = problem_size(request);
+    app::apply_thread_defaults(argc, argv, size.cells, size.one_thread_cells);
     // CUDA loads a kernel's module when it is first launched rather than all of them at start-up:
     // a run uses a few of the binary's kernels (CUDA 11.7+; docs/performance.md, start-up).
     setenv("CUDA_MODULE_LOADING", "LAZY", 0);

@@ -16,11 +16,6 @@ namespace {
 // Its presence means "already applied", so the second start does not start a third.
 constexpr const char* kApplied = "PORTAFLOW_THREAD_DEFAULTS";
 
-// Problems of at most this many cells run on one thread by default. On the 2-core build machine
-// a step of such a problem is a few microseconds of work per kernel, less than what waking a
-// second thread costs: docs/troubleshooting.md has the measurements.
-constexpr long long kSmallCells = 4096;
-
 bool threads_on_command_line(int argc, char** argv) {
   for (int k = 1; k < argc; ++k)
     if (!std::strncmp(argv[k], "--kokkos-threads", 16) ||
@@ -35,7 +30,8 @@ bool has(const std::string& applied, const std::string& word) {
 
 }  // namespace
 
-void apply_thread_defaults(int argc, char** argv, long long problem_cells) {
+void apply_thread_defaults(int argc, char** argv, long long problem_cells,
+                           long long one_thread_cells) {
 #ifdef KOKKOS_ENABLE_OPENMP
   if (std::getenv(kApplied)) return;
   std::string applied;
@@ -46,7 +42,8 @@ void apply_thread_defaults(int argc, char** argv, long long problem_cells) {
   };
   by_default("OMP_WAIT_POLICY", "passive", "wait");
   by_default("OMP_PROC_BIND", "false", "bind");
-  if (problem_cells > 0 && problem_cells <= kSmallCells && !threads_on_command_line(argc, argv))
+  if (problem_cells > 0 && problem_cells <= one_thread_cells &&
+      !threads_on_command_line(argc, argv))
     by_default("OMP_NUM_THREADS", "1", "small=" + std::to_string(problem_cells));
   setenv(kApplied, applied.empty() ? "none" : applied.c_str(), 1);
   if (applied.empty()) return;
@@ -57,6 +54,7 @@ void apply_thread_defaults(int argc, char** argv, long long problem_cells) {
   static_cast<void>(argc);
   static_cast<void>(argv);
   static_cast<void>(problem_cells);
+  static_cast<void>(one_thread_cells);
 #endif
 }
 

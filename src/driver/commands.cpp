@@ -146,13 +146,14 @@ std::string rerun_command(const DeckRequest& request, bool keep_output_dir) {
   return command;
 }
 
-long long problem_cells(const DeckRequest& request) noexcept {
+ProblemSize problem_size(const DeckRequest& request) noexcept {
   try {
     DeckReader deck = DeckReader::from_file(request.deck, request.overrides);
-    const long long cells = read_run_config(deck).mesh.cell_count();
-    return cells > 1 ? cells : 0;
+    const RunConfig config = read_run_config(deck);
+    const long long cells = config.mesh.cell_count();
+    return {cells > 1 ? cells : 0, find_scheme(config.scheme_name).one_thread_cells};
   } catch (...) {
-    return 0;
+    return {};
   }
 }
 
@@ -199,7 +200,10 @@ void run_deck(const DeckRequest& request, std::ostream& log, TimeSplit split) {
     });
     const OutputKind kind = find_scheme(config.scheme_name).output;
     log << solver->cell_count() << " "
-        << (kind == OutputKind::kNodes || kind == OutputKind::kBlocks ? "nodes" : "cells") << "\n";
+        << (kind == OutputKind::kNodes || kind == OutputKind::kBlocks ? "nodes"
+            : kind == OutputKind::kElements                           ? "solution points"
+                                                                      : "cells")
+        << "\n";
     for (const auto& line : solver->setup_report()) log << line << "\n";
     run_solver(config, *solver, log, restart, split, resolved);
   } catch (const Interrupted&) {

@@ -66,7 +66,7 @@ TEST(Restart, Cese2DContinuesBitwise) {
 // a restart recomputes it from the state, which must give the same dt bit for bit, and the
 // x-y / y-x alternation continues from the restored step count.
 TEST(Restart, MusclHancock2DContinuesBitwise) {
-  expect_restart_is_bitwise("fv/riemann_2d_seed003.yaml",
+  expect_restart_is_bitwise("fv/riemann_2d_blakely.yaml",
                             "mesh.cells=[200,180] --set fv.flux=hllc --set output.every=0.1",
                             "final.vtr");
 }

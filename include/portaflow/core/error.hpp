@@ -9,7 +9,7 @@
 
 namespace portaflow {
 
-// Process exit codes, documented in the README.
+// Process exit codes, documented in docs/running.md.
 enum class ExitCode : int {
   kSuccess = 0,
   kRuntimeError = 1,  // I/O failure, internal error

@@ -1,6 +1,6 @@
 // Subnormal numbers on the host CPU. Single-precision runs make subnormal values (below float's
 // smallest normal number, 1.2e-38): an underflow trap stopped each float MUSCL-Hancock run of
-// Blakely's benchmark (LSC lecture; inputs/fv/riemann_2d_seed003.yaml) within its first 40 steps;
+// Blakely's benchmark (LSC lecture; inputs/fv/riemann_2d_blakely.yaml) within its first 40 steps;
 // the exponentially small precursors that numerical diffusion sends ahead of each wave are one
 // source. An Intel core takes a microcode assist on each operation that makes or reads one. Float
 // builds therefore flush them to zero (MXCSR's FTZ and DAZ bits). Measured on the H200 node's Xeon,

@@ -25,10 +25,14 @@ std::string shell_word(const std::string& word);
 // output.dir override when `keep_output_dir` is false.
 std::string rerun_command(const DeckRequest& request, bool keep_output_dir = true);
 
-// The number of cells of the deck's uniform grid (elements for the high-order schemes), or 0
-// when the deck does not read or its mesh is not such a grid. Never throws: the run itself
-// reports a bad deck.
-long long problem_cells(const DeckRequest& request) noexcept;
+// The number of cells of the deck's grid (elements for the high-order schemes; 0 when the deck
+// does not read or its mesh is not such a grid) and its scheme's one_thread_cells. Never throws:
+// the run itself reports a bad deck.
+struct ProblemSize {
+  long long cells = 0;
+  long long one_thread_cells = 0;
+};
+ProblemSize problem_size(const DeckRequest& request) noexcept;
 
 // `portaflow check`: reads and checks the deck (and the files it names), prints it resolved.
 // Needs no Kokkos. Throws InputError on the first problem.

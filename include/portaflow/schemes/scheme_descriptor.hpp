@@ -51,6 +51,10 @@ struct SchemeDescriptor {
   // Kokkos; returns what it found, a line each; throws InputError naming the file. Null when the
   // scheme's decks name no file to read.
   std::vector<std::string> (*check_files)(const RunConfig& config) = nullptr;
+  // Problems of at most this many cells run on one OpenMP thread unless the user asks for more:
+  // below it, waking a second thread at every kernel costs more than the thread gains (measured
+  // per family, docs/troubleshooting.md, "Threads").
+  long long one_thread_cells = 4096;
 };
 
 // The fuzz targets build the deck readers alone, without Kokkos or any solver: there a

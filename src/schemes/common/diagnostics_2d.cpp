@@ -81,7 +81,7 @@ SolutionSnapshot snapshot_2d(const Field2D& u, IndexBox2D interior, const Unifor
   // The primitive variables of the interior on the device, then each field copied straight into
   // its vector: no host mirror of the whole state to allocate and fault in (a 1000^2 snapshot
   // took 33 ms that way on the H200 node, a third of a whole run of Blakely's benchmark,
-  // inputs/fv/riemann_2d_seed003.yaml).
+  // inputs/fv/riemann_2d_blakely.yaml).
   const Index ni = interior.i.size(), nj = interior.j.size();
   const Index i0 = interior.i.begin, j0 = interior.j.begin;
   DeviceView<double***> primitive(

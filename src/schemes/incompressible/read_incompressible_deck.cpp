@@ -134,8 +134,8 @@ void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
   in.wall_vorticity = wall == "thom" ? WallVorticityKind::kThom : WallVorticityKind::kJensen;
   const std::string poisson = deck.get_choice(
       "incompressible.poisson", values_of("incompressible.poisson"), std::string("bicgstab"),
-      "stream-function solver: bicgstab (Kokkos-Kernels, Jacobi-preconditioned) or jacobi "
-      "(Gohari et al.'s point iteration)");
+      "stream-function solver: bicgstab (Kokkos-Kernels, with incompressible.preconditioner) or "
+      "jacobi (Gohari et al.'s point iteration)");
   in.poisson = poisson == "jacobi" ? PoissonSolverKind::kJacobi : PoissonSolverKind::kBicgstab;
   if (in.poisson == PoissonSolverKind::kBicgstab) {
     // Multigrid is the faster on the cavity's uniform grid (perf/results: 3 iterations per solve
@@ -143,7 +143,8 @@ void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
     // ~100) its point-Jacobi smoother does not smooth across the thin cells and BiCGSTAB with it
     // stalls near 1e-10 after 3000 iterations where the diagonal needs ~280: jacobi there.
     // line_multigrid (alternating line smoothing) needs ~8 iterations on those grids but costs
-    // as much as jacobi on the shipped 193 x 65 grid; it wins from 385 x 129 up (README).
+    // as much as jacobi on the shipped 193 x 65 grid; it wins from 385 x 129 up
+    // (docs/user-guide/incompressible.md).
     const bool stretched = in.problem != IncompressibleProblem::kLidDrivenCavity;
     const std::string preconditioner = deck.get_choice(
         "incompressible.preconditioner", values_of("incompressible.preconditioner"),

@@ -238,7 +238,8 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
     if (config_.problem == IncompressibleProblem::kAirfoil) {
       const Loads l = loads();
       std::snprintf(note + used, sizeof note - used,
-                    "; CL = %.6f, CD = %.6f (pressure %.6f, friction %.6f); eq. 8's Cp: "
+                    "; CL = %.6f, CD = %.6f (pressure %.6f, friction %.6f); Cp from the wall "
+                    "integral (Gohari et al. 2012, eq. 8): "
                     "closure at the trailing edge %.2e, largest difference %.2e",
                     l.cl, l.cd_pressure + l.cd_friction, l.cd_pressure, l.cd_friction, l.cp_closure,
                     l.max_cp_difference);

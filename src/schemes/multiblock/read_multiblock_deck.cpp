@@ -185,6 +185,7 @@ MultigridConfig read_multigrid(DeckReader& deck) {
     mg.coarsest_smoothing = static_cast<int>(deck.get_int(
         "multigrid.coarsest_smoothing",
         {std::nullopt, 1, 32, "Runge-Kutta cycles on the coarsest level at each visit"}));
+  deck.describe_default("multigrid.coarsest_smoothing", "pre + post smoothing");
   mg.coarse_dissipation = deck.get_real(
       "multigrid.coarse_dissipation", {MultigridConfig{}.coarse_dissipation, 0, 2, false, false,
                                        "artificial dissipation coefficient of the coarse levels"});
@@ -204,6 +205,7 @@ MultigridConfig read_multigrid(DeckReader& deck) {
         deck.get_real("multigrid.correction_smoothing",
                       {std::nullopt, 0, 0.25, false, true,
                        "neighbour weight of the averaging of coarse corrections (0: none)"});
+  deck.describe_default("multigrid.correction_smoothing", "0.4 / dimension");
   return mg;
 }
 

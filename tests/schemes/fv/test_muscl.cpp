@@ -203,7 +203,7 @@ TEST(Muscl2D, KeepsMirrorSymmetries) {
     EXPECT_LE(diagonal, 1e-13);
   }
   {
-    const RunConfig c = deck_config("fv/riemann_2d_seed003.yaml",
+    const RunConfig c = deck_config("fv/riemann_2d_blakely.yaml",
                                     {"scheme=muscl", cells2(n), "time.t_end=0.15", "time.cfl=0.4",
                                      "fv.flux=hllc", "fv.limiter=minmod"});
     fv::Muscl2DSolver solver(c);

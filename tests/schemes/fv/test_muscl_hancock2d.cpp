@@ -57,7 +57,7 @@ TEST(MusclHancock2D, DensityWaveOrder) {
 TEST(MusclHancock2D, ReducesTo1DForYUniformData) {
   const RunConfig c1 = deck_config("fv/sod.yaml", {"mesh.cells=200"});
   const RunConfig c2 =
-      deck_config("fv/riemann_2d_seed003.yaml",
+      deck_config("fv/riemann_2d_blakely.yaml",
                   {cells2(200, 4), "mesh.domain=[0, 1, 0, 1]", "problem.center_x=0.5",
                    "time.cfl=0.9", "problem.northeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
                    "problem.southeast={rho: 0.125, u: 0, v: 0, p: 0.1}",
@@ -93,7 +93,7 @@ TEST(MusclHancock2D, ConservesToRoundOff) {
   }
   {
     const RunConfig c =
-        deck_config("fv/riemann_2d_seed003.yaml",
+        deck_config("fv/riemann_2d_blakely.yaml",
                     {cells2(48, 48), "boundary.x_min=reflective", "boundary.x_max=reflective",
                      "boundary.y_min=reflective", "boundary.y_max=reflective",
                      "problem.northeast={rho: 1, u: 0, v: 0, p: 1}",
@@ -114,7 +114,7 @@ TEST(MusclHancock2D, ConservesToRoundOff) {
 // (The alternating splitting is not symmetric within a step; its measured mean asymmetry at
 // t = 0.15 was 2.3e-4, 2.7e-4, 1.9e-4 on 50^2, 100^2, 200^2: no clear decrease.)
 TEST(MusclHancock2D, AveragedSplittingKeepsDiagonalSymmetry) {
-  const RunConfig c = deck_config("fv/riemann_2d_seed003.yaml",
+  const RunConfig c = deck_config("fv/riemann_2d_blakely.yaml",
                                   {cells2(100, 100), "time.t_end=0.15", "fv.splitting=averaged"});
   fv::MusclHancock2DSolver solver(c);
   run_to(solver, c.time.t_end);
@@ -143,7 +143,7 @@ TEST(MusclHancock2D, DefaultFormsAndWalkersAgree) {
                                         "problem.center_x=0.1",
                                         "problem.center_y=-0.15"};
       settings.insert(settings.end(), extra.begin(), extra.end());
-      return deck_config("fv/riemann_2d_seed003.yaml", settings);
+      return deck_config("fv/riemann_2d_blakely.yaml", settings);
     };
     fv::MusclHancock2DSolver defaults(with({})), walkers(with({"execution.segment=3"}));
     for (int step = 0; step < 40; ++step) {
@@ -221,7 +221,7 @@ void expect_sweep_forms_alike(const Field2D& in, Index nx, Index ny, int dir,
 // counts that do not fill the last tile (300 columns, 32 per y tile on a CPU, 8 on a GPU).
 TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
   RunConfig config = deck_config(
-      "fv/riemann_2d_seed003.yaml",
+      "fv/riemann_2d_blakely.yaml",
       {cells2(300, 70), "fv.flux=hllc", "boundary.x_min=reflective", "boundary.y_min=periodic",
        "boundary.y_max=periodic", "problem.center_x=0.13", "problem.center_y=0.07"});
   fv::MusclHancock2DSolver solver(config);
@@ -229,7 +229,7 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlike) {
   const Field2D& in = solver.state_field();
   const fv::SplitStep2D step = sweep_step(300, 70, Real(0.3), Real(300), Real(300));
   for (int dir : {0, 1})
-    expect_sweep_forms_alike(in, 300, 70, dir, step, config, 7, "riemann_2d_seed003");
+    expect_sweep_forms_alike(in, 300, 70, dir, step, config, 7, "riemann_2d_blakely");
 }
 
 // The same on rough data, where a CPU's vector loops (muscl_hancock_simd_tiles.hpp) must choose per
@@ -286,7 +286,7 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
   for (const char* limiter : {"first_order", "minbee", "van_leer", "superbee"})
     for (const char* flux : {"hllc", "rusanov"}) {
       const RunConfig config = deck_config(
-          "fv/riemann_2d_seed003.yaml",
+          "fv/riemann_2d_blakely.yaml",
           {cells2(nx, ny), std::string("fv.flux=") + flux, std::string("fv.limiter=") + limiter,
            "boundary.x_min=reflective", "boundary.y_min=periodic", "boundary.y_max=periodic"});
       for (int dir : {0, 1})
@@ -303,7 +303,7 @@ TEST(MusclHancock2D, TeamsAndWalkersSweepAlikeOnRoughData) {
 TEST(MusclHancock2D, RatedWalkersReduceTheExactMaximumFewOrMany) {
   constexpr Index nx = 300, ny = 230;
   RunConfig config = deck_config(
-      "fv/riemann_2d_seed003.yaml",
+      "fv/riemann_2d_blakely.yaml",
       {cells2(nx, ny), "fv.flux=hllc", "problem.center_x=0.13", "problem.center_y=0.07"});
   fv::MusclHancock2DSolver solver(config);
   for (int step = 0; step < 20; ++step) solver.advance(solver.stable_time_step());

@@ -49,7 +49,8 @@ struct MultiBlockMeshConfig {
 };
 
 // multigrid: FAS (Jameson 1983) with the 5-stage Runge-Kutta cycle as the smoother on every level.
-// Defaults: the fastest measured on the NACA 0012 meshes (README, "Multigrid").
+// Defaults: the fastest measured on the NACA 0012 meshes (docs/user-guide/multiblock.md,
+// "Multigrid").
 struct MultigridConfig {
   int levels = 1;          // 1: single grid; 2-4: the mesh and every-other-node coarsenings
   bool w_cycle = false;    // V-cycle (one coarse visit per level) or W-cycle (two)
