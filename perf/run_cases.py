@@ -21,7 +21,8 @@ recorded as skipped.
 
 Each case's processes run one at a time (unless the run says `concurrent`), from the repository
 root, with OMP_NUM_THREADS from the case (`threads`: a count or "all"), OMP_PROC_BIND=close and
-OMP_PLACES=cores unless the case sets them. A failed, timed-out or skipped process is recorded
+OMP_PLACES=cores unless the case sets them; `threads = "user"` sets none of them, so that portaflow's
+own defaults apply as for a user. A failed, timed-out or skipped process is recorded
 with its error and the runner goes on. The case's JSON is rewritten after every process, so a
 call stopped by its time limit keeps what it measured. --budget stops starting processes once
 that many seconds have passed (they are recorded as skipped), so a device call can end with its
@@ -635,7 +636,7 @@ def threads_for(setting, build, cores, build_name=None):
     if isinstance(setting, dict):
         backend = build.backend if build else ("cuda" if "cuda" in (build_name or "") else "openmp")
         setting = setting.get(backend, setting.get("default", "all"))
-    if setting in ("all", None):
+    if setting in ("all", "user", None):
         return cores
     if isinstance(setting, str) and setting.startswith("all/"):
         return max(1, cores // int(setting[4:]))
@@ -1034,7 +1035,14 @@ class Runner:
 
     def environment(self, case, run, build, threads, values, extra=None):
         env = dict(os.environ)
-        env.update(OMP_NUM_THREADS=str(threads), OMP_PROC_BIND="close", OMP_PLACES="cores")
+        if run.get("threads", case.get("threads")) == "user":
+            # As a user runs it: none of the OpenMP variables, so portaflow's own defaults apply
+            # (docs/troubleshooting.md, "Threads").
+            for name in ("OMP_NUM_THREADS", "OMP_PROC_BIND", "OMP_PLACES", "OMP_WAIT_POLICY",
+                         "PORTAFLOW_THREAD_DEFAULTS"):
+                env.pop(name, None)
+        else:
+            env.update(OMP_NUM_THREADS=str(threads), OMP_PROC_BIND="close", OMP_PLACES="cores")
         for source in (case.get("env", {}), run.get("env", {}), extra or {}):
             env.update({k: substitute(str(v), values) for k, v in source.items()})
         if build:

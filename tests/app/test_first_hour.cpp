@@ -156,7 +156,8 @@ TEST(FirstHour, EveryQuickDeckRunsAndPlots) {
   ASSERT_GE(decks.size(), 6u) << "a quick deck per family";
   TemporaryFolder folder;
   for (const fs::path& deck : decks) {
-    const fs::path out = folder / deck.stem();
+    const fs::path out =
+        folder / (deck.parent_path().filename().string() + "_" + deck.stem().string());
     const auto run = run_portaflow("run " + deck.string() + " --set output.progress_seconds=0" +
                                        " --set output.dir=" + out.string(),
                                    folder);
