@@ -2,6 +2,7 @@
 # Installs everything PortaFlow needs, from Debian 12 (bookworm) only, idempotently.
 #
 #   ci/setup-deps.sh [CONFIG ...]     CONFIG: openmp (default) serial debug cuda-kepler cuda-hopper
+#                                     (openmp-mpi, cuda-hopper-mpi: as openmp, cuda-hopper)
 #                                     fuzz (clang and libFuzzer only: fuzz/, no Kokkos)
 #                                     format (clang-format 14 only: ci/check-source.sh)
 #
@@ -27,10 +28,12 @@ want_cuda=0 want_fuzz=0 want_format=0 kokkos_configs=()
 for c in "${configs[@]}"; do
   case "$c" in
     openmp | serial | debug) kokkos_configs+=("$c") ;;
+    openmp-mpi) kokkos_configs+=(openmp) ;; # the MPI presets use the same Kokkos prefixes
     cuda-kepler | cuda-hopper) want_cuda=1 kokkos_configs+=("$c") ;;
+    cuda-hopper-mpi) want_cuda=1 kokkos_configs+=(cuda-hopper) ;;
     fuzz) want_fuzz=1 ;;
     format) want_format=1 ;;
-    *) die "unknown configuration '$c' (expected openmp, serial, debug, cuda-kepler, cuda-hopper, fuzz or format)" ;;
+    *) die "unknown configuration '$c' (expected openmp, serial, debug, cuda-kepler, cuda-hopper, openmp-mpi, cuda-hopper-mpi, fuzz or format)" ;;
   esac
 done
 
@@ -69,7 +72,8 @@ fi
 
 host_pkgs=(build-essential cmake ninja-build git ccache pkg-config ca-certificates
   libgtest-dev libgmock-dev libbenchmark-dev libyaml-cpp-dev libvtk9-dev
-  python3 python3-matplotlib python3-numpy dpkg-dev xz-utils)
+  python3 python3-matplotlib python3-numpy dpkg-dev xz-utils
+  libopenmpi-dev openmpi-bin) # the MPI presets (openmp-mpi, cuda-hopper-mpi)
 cuda_pkgs=(nvidia-cuda-toolkit g++-11)
 fuzz_pkgs=(clang libclang-rt-14-dev) # libFuzzer and the sanitizer runtimes are compiler-rt's
 format_pkgs=(clang-format)            # Debian 12's is clang-format 14

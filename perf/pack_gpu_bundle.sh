@@ -2,7 +2,7 @@
 # Packs builds for the device node (no Kokkos, no VTK, no internet there) into one folder that
 # perf/run_cases.py reads (--bundle). Run on the build machine, from anywhere in the checkout:
 #
-#   bash perf/pack_gpu_bundle.sh [--out DIR] [--xz] [--compile [--float]] [NAME=BUILD_DIR ...]
+#   bash perf/pack_gpu_bundle.sh [--out DIR] [--xz] [--mpi] [--compile [--float]] [NAME=BUILD_DIR ...]
 #
 #   NAME=BUILD_DIR  a build to pack under NAME (a CMake build folder, binaries in BUILD_DIR/bin):
 #                   e.g. cuda=build/cuda-hopper, before=/tmp/pf-before/build/cuda-hopper.
@@ -11,6 +11,9 @@
 #   --out DIR       the bundle folder (default .device/bundle, ignored by git); emptied first
 #   --xz            xz-compress binaries and libraries (about a quarter of the size; run_cases.py
 #                   unpacks them on the node), so that several builds fit the 64 MiB carry limit
+#   --mpi           add this machine's Open MPI runtime (mpirun and its libraries and plugins) as
+#                   mpi/, for builds of the MPI presets: the device nodes have no MPI. run_cases.py
+#                   points OPAL_PREFIX at it and runs "mpirun" from it
 #   --compile       build the default builds first: bash ci/cuda-compile-check.sh cuda-hopper
 #                   portaflow portaflow-bench portaflow-dump, and the openmp preset's same targets
 #                   (--float: the cuda-hopper-float and openmp-float presets too)
@@ -22,6 +25,8 @@
 #                          of Debian's CUDA 11.8, libgomp, yaml-cpp, VTK...), libkernel_timer.so
 #                          (perf/tools/kernel_timer.cpp, a Kokkos Tools library)
 #   lib/fallback/          libstdc++ and libgcc_s of this machine, used only if the node's are older
+#   mpi/                   (--mpi) Open MPI relocated: bin/mpirun, its install tree's lib/ and share/
+#                          folders under their Debian paths, and deps/ (the plugins' libraries)
 #   MANIFEST.json          schema portaflow-bundle/2: checkout commit, date, host, builds, files
 # On the device: run(command="python3 perf/run_cases.py --bundle .device/bundle ...",
 #                    carry=[".device/bundle"])
@@ -32,6 +37,7 @@ out=.device/bundle
 xz=0
 compile=0
 float=0
+mpi=0
 builds=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -39,6 +45,7 @@ while [ $# -gt 0 ]; do
     --xz) xz=1 ;;
     --compile) compile=1 ;;
     --float) float=1 ;;
+    --mpi) mpi=1 ;;
     -h | --help) sed -n '2,29p' "$0"; exit 0 ;;
     *=*) builds+=("$1") ;;
     *) echo "pack_gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -126,6 +133,32 @@ EOF
     done < <(ldd "$binary" | grep '=>')
   done
 done
+
+# Open MPI as Debian installs it, moved under mpi/ so that OPAL_PREFIX=mpi finds its plugins
+# (lib/x86_64-linux-gnu/openmpi/lib/openmpi3), help texts (share/openmpi) and PMIx's plugins.
+if [ $mpi = 1 ]; then
+  multiarch=$(gcc -print-multiarch)
+  ompi=/usr/lib/$multiarch/openmpi
+  [ -x "$(readlink -f /usr/bin/mpirun)" ] && [ -d "$ompi/lib" ] ||
+    { echo "pack_gpu_bundle: --mpi needs Debian's Open MPI (openmpi-bin, libopenmpi-dev)" >&2; exit 1; }
+  mkdir -p "$out/mpi/bin" "$out/mpi/lib/$multiarch" "$out/mpi/share" "$out/mpi/deps"
+  cp -L "$(readlink -f /usr/bin/mpirun)" "$out/mpi/bin/mpirun"
+  cp -rL "$ompi" "$out/mpi/lib/$multiarch/openmpi"
+  rm -rf "$out/mpi/lib/$multiarch/openmpi/include"
+  [ -d "/usr/lib/$multiarch/pmix2" ] && cp -rL "/usr/lib/$multiarch/pmix2" "$out/mpi/lib/$multiarch/pmix2"
+  rm -rf "$out/mpi/lib/$multiarch/pmix2/include"
+  cp -rL /usr/share/openmpi "$out/mpi/share/openmpi"
+  [ -d /usr/share/pmix ] && cp -rL /usr/share/pmix "$out/mpi/share/pmix"
+  # Every library mpirun and the plugins load that a bare node lacks.
+  while read -r lib path; do
+    case "$lib" in
+      libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | ld-linux* | libcuda.so* | libnvidia*) ;;
+      *) [ -e "$out/lib/$lib" ] || [ -e "$out/mpi/deps/$lib" ] || cp -L "$path" "$out/mpi/deps/$lib" ;;
+    esac
+  done < <(find "$out/mpi/bin" "$out/mpi/lib" -type f \( -name 'mpirun' -o -name '*.so*' \) \
+             -exec ldd {} \; 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $1, $3}' | sort -u)
+  log "mpi: Open MPI $(ompi_info --version 2>/dev/null | head -n 1 | grep -o '[0-9.]*$') runtime, $(du -sh "$out/mpi" | cut -f1)"
+fi
 
 # Each kernel's device time through KOKKOS_PROFILE_LIBRARY (no Kokkos headers needed).
 g++ -O2 -std=c++17 -shared -fPIC perf/tools/kernel_timer.cpp -o "$out/lib/libkernel_timer.so" -ldl

@@ -294,8 +294,10 @@ def normalise_case(case, path):
             post["args"] = [str(a) for a in post.get("args", [])]
             post["record"] = as_list(post.get("record", []))
         run["post"] = as_list(run.get("post"))
-        if run["tool"] not in TOOLS and run["tool"] != "python3" and not run["tool"].startswith("builtin:"):
-            raise CaseError(f"{label}: tool must be one of {TOOLS}, python3 or builtin:NAME")
+        if run["tool"] not in TOOLS and run["tool"] not in ("python3", "mpirun") and \
+                not run["tool"].startswith("builtin:"):
+            raise CaseError(f"{label}: tool must be one of {TOOLS}, python3, mpirun (the "
+                            "bundle's MPI runtime) or builtin:NAME")
         if run["tool"].startswith("builtin:") and run["tool"][8:] not in BUILTINS:
             raise CaseError(f"{label}: no built-in '{run['tool'][8:]}' (known: {sorted(BUILTINS)})")
     return case
@@ -488,6 +490,32 @@ def prepare_builds(args, work):
         libs = [os.path.join(folder, "lib"), os.path.join(os.path.dirname(folder), "lib")]
         builds[name] = Build(name, folder, tools, info, libs)
     return builds, manifest
+
+
+def mpi_runtime(build):
+    """The Open MPI runtime a bundle carries beside the build (pack_gpu_bundle.sh --mpi), or
+    None."""
+    for lib in (build.lib_dirs if build else []):
+        folder = os.path.join(os.path.dirname(lib), "mpi")
+        if os.path.isfile(os.path.join(folder, "bin", "mpirun")):
+            return folder
+    return None
+
+
+def mpi_environment(env, folder):
+    """Points Open MPI at its relocated tree: plugins, help texts, libraries; lets root start
+    ranks (the device nodes run as root); one node: no ssh launcher (plm isolated), shared memory
+    without cross-process reads (containers may forbid them), TCP."""
+    arch = next(iter(os.listdir(os.path.join(folder, "lib"))), "")
+    ompi_lib = os.path.join(folder, "lib", arch, "openmpi", "lib")
+    env.update(OPAL_PREFIX=folder,
+               PMIX_MCA_mca_base_component_path=os.path.join(folder, "lib", arch, "pmix2", "lib", "pmix"),
+               OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_pml="ob1", OMPI_MCA_btl="self,vader,tcp", OMPI_MCA_plm="isolated",
+               OMPI_MCA_btl_vader_single_copy_mechanism="none",
+               PATH=os.path.join(folder, "bin") + ":" + env.get("PATH", "/usr/bin:/bin"))
+    env["LD_LIBRARY_PATH"] = ":".join(p for p in (env.get("LD_LIBRARY_PATH", ""), ompi_lib,
+                                                  os.path.join(folder, "deps")) if p)
 
 
 def library_path(dirs, extra=""):
@@ -1031,6 +1059,10 @@ class Runner:
             return [path] + args, path
         if tool == "python3":
             return [sys.executable] + args, sys.executable
+        if tool == "mpirun":  # the bundle's Open MPI (pack_gpu_bundle.sh --mpi)
+            folder = mpi_runtime(build)
+            path = os.path.join(folder, "bin", "mpirun") if folder else "<no mpi/ in the bundle>"
+            return [path] + args, path
         return [tool] + args, tool
 
     def environment(self, case, run, build, threads, values, extra=None):
@@ -1047,6 +1079,8 @@ class Runner:
             env.update({k: substitute(str(v), values) for k, v in source.items()})
         if build:
             env["LD_LIBRARY_PATH"] = library_path(build.lib_dirs)
+            if mpi_runtime(build):
+                mpi_environment(env, mpi_runtime(build))
         shown = {k: env[k] for k in sorted(env) if k.startswith(("OMP_", "KOKKOS_", "PORTAFLOW_",
                                                                   "KERNEL_"))
                  or k in (case.get("env", {}).keys() | run.get("env", {}).keys())}

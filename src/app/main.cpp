@@ -7,12 +7,15 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <streambuf>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "plot_command.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/floating_point.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/driver/commands.hpp"
 #include "portaflow/driver/interrupt.hpp"
@@ -54,6 +57,8 @@ small problems run on one thread (4096 cells; the stream-function/vorticity solv
 
 Ctrl-C or SIGTERM stops a run after its current step, writes checkpoint.pfc and prints the
 command that continues it (a second Ctrl-C ends it at once).
+
+Over several ranks (a build with MPI; docs/mpi.md): mpirun -np N portaflow run DECK.
 
 Exit codes: 0 success, 1 runtime error, 2 bad deck or command line, 3 non-physical solution,
 130 interrupted (SIGINT), 143 terminated (SIGTERM).
@@ -116,6 +121,42 @@ DeckRequest deck_request(const CommandLine& cl) {
   return {cl.deck, cl.overrides, cl.restart, cl.program};
 }
 
+// An ostream that drops what it is given: the log of ranks other than 0.
+class NullBuffer : public std::streambuf {
+ protected:
+  int overflow(int c) override { return c; }
+};
+
+// Ranks of a run started by mpirun (core/ranks.hpp) each take a GPU of their node by their
+// node-local rank, unless the command line names one.
+std::vector<char*> with_device_of_rank(int argc, char** argv, std::string& storage) {
+  std::vector<char*> args(argv, argv + argc);
+#ifdef KOKKOS_ENABLE_CUDA
+  for (int k = 1; k < argc; ++k)
+    if (std::strncmp(argv[k], "--kokkos-device", 15) == 0 ||
+        std::strncmp(argv[k], "--kokkos-ndevices", 17) == 0 ||
+        std::strncmp(argv[k], "--kokkos-num-devices", 20) == 0)
+      return args;
+  const int devices = Kokkos::Cuda::detect_device_count();
+  if (ranks::node_count() > 1 && devices > 1) {
+    storage = "--kokkos-device-id=" + std::to_string(ranks::node_rank() % devices);
+    args.push_back(storage.data());
+  }
+#else
+  static_cast<void>(storage);
+#endif
+  return args;
+}
+
+// Ends a failed run. On several ranks the error may have come to one rank or to all: rank 0
+// says it at once and ends them all; another rank waits two seconds first, so that an error all
+// ranks met is said once (rank 0's abort ends the rest), and one only it met is still said.
+[[noreturn]] void fail(const std::string& message, int code) {
+  if (ranks::count() > 1 && !ranks::is_root()) std::this_thread::sleep_for(std::chrono::seconds(2));
+  std::cerr << "portaflow: " << ranks::prefix() << message << std::endl;
+  ranks::abort(code);
+}
+
 // The line a stopped run ends with: where it stopped and the command that continues it.
 std::string continue_text(const CommandLine& cl, const Interrupted& stop) {
   if (stop.checkpoint().empty()) return "";
@@ -154,6 +195,8 @@ int main(int argc, char** argv) {
     const DeckRequest request = deck_request(cl);
     const ProblemSize size = problem_size(request);
     app::apply_thread_defaults(argc, argv, size.cells, size.one_thread_cells);
+    // After the thread defaults (which may restart the process), before Kokkos.
+    ranks::start(argc, argv);
     // CUDA loads a kernel's module when it is first launched rather than all of them at start-up:
     // a run uses a few of the binary's kernels (CUDA 11.7+; docs/performance.md, start-up).
     setenv("CUDA_MODULE_LOADING", "LAZY", 0);
@@ -171,22 +214,35 @@ int main(int argc, char** argv) {
     // of taking the default action halfway through the process's exit.
     static const InterruptHandlers* const handlers = new InterruptHandlers();
     static_cast<void>(handlers);
+    NullBuffer null_buffer;
+    std::ostream null_log(&null_buffer);
+    std::ostream& log = ranks::is_root() ? std::cout : null_log;
     try {
       const auto before_kokkos = std::chrono::steady_clock::now();
-      Kokkos::ScopeGuard kokkos(argc, argv);
+      std::string device_argument;
+      std::vector<char*> kokkos_args = with_device_of_rank(argc, argv, device_argument);
+      int kokkos_argc = static_cast<int>(kokkos_args.size());
+      Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_args.data());
       TimeSplit split;
       split.startup =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - before_kokkos).count();
       const KernelTimes kernel_times;
-      std::cout << version_text() << "\n";
+      log << version_text() << "\n";
+      if (ranks::count() > 1)
+        log << "ranks: " << ranks::count() << " (MPI), " << ranks::node_count()
+            << " on this node\n";
       if (const std::string threads = app::thread_report(); !threads.empty())
-        std::cout << threads << "\n";
-      run_deck(request, std::cout, split);
-      kernel_times.report(std::cerr);
+        log << threads << (ranks::count() > 1 ? " per rank" : "") << "\n";
+      run_deck(request, log, split);
+      if (ranks::is_root()) kernel_times.report(std::cerr);
     } catch (const Interrupted& stop) {
-      std::cerr << "portaflow: " << stop.what() << continue_text(cl, stop) << "\n";
+      // Every rank stopped at the same step (driver/run_loop.cpp agrees on signals).
+      if (ranks::is_root())
+        std::cerr << "portaflow: " << stop.what() << continue_text(cl, stop) << "\n";
+      ranks::finish();
       return static_cast<int>(stop.code());
     }
+    ranks::finish();
     if (const int signal_number = interrupt_signal()) {
       // It came while the last outputs were written, after the last step: nothing to continue.
       std::cerr << "portaflow: " << signal_name(signal_number)
@@ -195,9 +251,12 @@ int main(int argc, char** argv) {
     }
     return 0;
   } catch (const Error& e) {
+    if (ranks::count() > 1) fail(e.what(), static_cast<int>(e.code()));
     std::cerr << "portaflow: " << e.what() << "\n";
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
+    if (ranks::count() > 1)
+      fail(std::string("internal error: ") + e.what(), static_cast<int>(ExitCode::kRuntimeError));
     std::cerr << "portaflow: internal error: " << e.what() << "\n";
     return static_cast<int>(ExitCode::kRuntimeError);
   }

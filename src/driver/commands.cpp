@@ -9,6 +9,7 @@
 #include "portaflow/config/deck_reader.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/format.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/core/timer.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/driver/interrupt.hpp"
@@ -49,7 +50,13 @@ bool restart_may_change(const std::string& key) {
 
 io::Checkpoint read_restart(const DeckRequest& request, const RunConfig& config,
                             const std::string& resolved, std::ostream& log) {
-  io::Checkpoint restart = io::read_checkpoint(request.restart);
+  const std::filesystem::path file = io::rank_file(request.restart);
+  if (file != std::filesystem::path(request.restart) && !std::filesystem::exists(file))
+    throw InputError("checkpoint '" + request.restart + "': this run on " +
+                     std::to_string(ranks::count()) + " ranks reads " + file.string() +
+                     ", which does not exist; a run continues on the number of ranks that wrote "
+                     "its checkpoint");
+  io::Checkpoint restart = io::read_checkpoint(file);
   if (restart.scheme != config.scheme_name || restart.cells != config.mesh.cells ||
       restart.precision != kPrecisionName)
     throw InputError("checkpoint '" + request.restart + "' was written by a " + restart.scheme +
@@ -127,6 +134,27 @@ void print_key_reference(const std::vector<std::string>& decks, std::ostream& ou
   }
 }
 
+// Work only rank 0 does (the output folder, files every rank would write alike), its outcome
+// shared: an error there is thrown on every rank, so all of them stop together. Rank 0 reports
+// it; the others end quietly (app/main.cpp).
+template <class Work>
+void on_root(const Work& work) {
+  if (ranks::count() == 1) return work();
+  std::vector<unsigned char> failure;  // exit code, then the message; empty when it went well
+  if (ranks::is_root()) {
+    try {
+      work();
+    } catch (const Error& error) {
+      const std::string text = std::string(1, static_cast<char>(error.code())) + error.what();
+      failure.assign(text.begin(), text.end());
+    }
+  }
+  ranks::broadcast(failure, 0);
+  if (failure.empty()) return;
+  const auto code = static_cast<ExitCode>(static_cast<unsigned char>(failure[0]));
+  throw Error(std::string(failure.begin() + 1, failure.end()), code);
+}
+
 }  // namespace
 
 std::string shell_word(const std::string& word) {
@@ -177,8 +205,10 @@ void run_deck(const DeckRequest& request, std::ostream& log, TimeSplit split) {
   std::optional<io::Checkpoint> restart;
   if (!request.restart.empty()) restart = read_restart(request, config, resolved, log);
   const std::vector<std::string> result_files = every_result_file();
-  io::prepare_output_folder(config.output, result_files, restart.has_value(),
-                            {rerun_command(request), rerun_command(request, false)}, log);
+  on_root([&] {
+    io::prepare_output_folder(config.output, result_files, restart.has_value(),
+                              {rerun_command(request), rerun_command(request, false)}, log);
+  });
   log << "deck " << request.deck << ": scheme " << config.scheme_name << ", " << march_text(config)
       << ", output in " << config.output.dir << std::endl;  // flushed: a log shows the run began
   split.deck = deck_clock.elapsed_seconds();
@@ -187,16 +217,24 @@ void run_deck(const DeckRequest& request, std::ostream& log, TimeSplit split) {
   try {
     const Timer setup_clock;
     solver = make_solver(config);
+    if (ranks::count() > 1 && !solver->decomposed())
+      throw InputError(
+          "scheme " + config.scheme_name + (config.mesh.dimension == 1 ? " in 1D" : std::string()) +
+          " runs on one rank only, and this run was started on " + std::to_string(ranks::count()) +
+          " (docs/mpi.md lists the schemes that split over ranks); start it "
+          "without mpirun, or with mpirun -np 1");
     split.phases = solver->setup_phases();
     split.setup = setup_clock.fence_and_elapsed();
     for (const SetupPhase& phase : split.phases) split.setup -= phase.seconds;
     // Written once the set-up has succeeded: a deck whose mesh or set-up fails leaves no file
     // that would make its corrected rerun look like another run's.
     const std::filesystem::path file = std::filesystem::path(config.output.dir) / "resolved.yaml";
-    io::write_atomically(file, [&](const std::filesystem::path& tmp) {
-      std::ofstream text(tmp);
-      text << resolved;
-      if (!text) throw Error("cannot write " + tmp.string());
+    on_root([&] {
+      io::write_atomically(file, [&](const std::filesystem::path& tmp) {
+        std::ofstream text(tmp);
+        text << resolved;
+        if (!text) throw Error("cannot write " + tmp.string());
+      });
     });
     const OutputKind kind = find_scheme(config.scheme_name).output;
     log << solver->cell_count() << " "
@@ -211,7 +249,7 @@ void run_deck(const DeckRequest& request, std::ostream& log, TimeSplit split) {
   } catch (...) {
     // A new run that fails before its first step (its set-up, its first outputs, a non-physical
     // initial state) leaves nothing behind, so the corrected deck runs again as typed.
-    if (!restart && (!solver || solver->steps() == 0)) {
+    if (!restart && (!solver || solver->steps() == 0) && ranks::is_root()) {
       try {
         io::remove_run_files(config.output.dir, result_files);
       } catch (const Error&) {  // the run's own error is the one to report

@@ -10,9 +10,11 @@
 #include "march.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/format.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/core/timer.hpp"
 #include "portaflow/core/types.hpp"
 #include "portaflow/driver/interrupt.hpp"
+#include "portaflow/io/checkpoint.hpp"
 #include "portaflow/io/csv_writer.hpp"
 #include "portaflow/io/solution_output.hpp"
 
@@ -77,7 +79,10 @@ class History {
   const std::vector<double>& first_row() const { return first_row_; }
   // The last row's step (the first column), or -1 before any.
   long long last_step() const { return last_step_; }
-  void flush() { writer_.flush(); }
+  // Rank 0 writes the file; the other ranks of a decomposed run keep the same rows unwritten.
+  void flush() {
+    if (ranks::is_root()) writer_.flush();
+  }
 
  private:
   io::HistoryWriter writer_;
@@ -124,11 +129,20 @@ std::string field_ranges(const SolutionSnapshot& s) {
     for (const HostField* f : fields)
       if (f->name == name)
         for (const double v : f->values) lo = std::fmin(lo, v), hi = std::fmax(hi, v);
+    if (s.part) lo = ranks::min(lo), hi = ranks::max(hi);  // a part's: the whole field's
     if (lo > hi) continue;
     line += (line.empty() ? "range: " : ", ") + name + " [" + format("%.6g", lo) + ", " +
             format("%.6g", hi) + "]";
   }
   return line;
+}
+
+// "  exchange 12.3%": a run on several ranks' share of its step time (this rank's) spent in halo
+// exchanges, for the progress line; "" on one rank.
+std::string exchange_share(const Solver& solver, double loop_seconds, double exchange_before) {
+  if (ranks::count() == 1 || loop_seconds <= 0) return "";
+  return "  exchange " +
+         format("%.1f", 100 * (solver.exchange_seconds() - exchange_before) / loop_seconds) + "%";
 }
 
 }  // namespace
@@ -151,7 +165,7 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
     work();
     output_seconds += clock.elapsed_seconds();
   };
-  timed([&] { solver.write_setup_files(output.directory()); });
+  if (ranks::is_root()) timed([&] { solver.write_setup_files(output.directory()); });
 
   driver::FrameWriter frames(output);
   auto last_good = [&] {
@@ -226,17 +240,36 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
     c.march.push_back(wall_seconds());
     c.deck = resolved_deck;
     c.state = solver.save_state();
+    // Each rank of a decomposed run writes its own file (io::rank_file); the name the messages
+    // give is the one --restart takes on the same number of ranks.
     const auto file = output.directory() / "checkpoint.pfc";
     writing([&] {
       history.flush();
-      io::write_checkpoint(file, c);
+      io::write_checkpoint(io::rank_file(file), c);
     });
-    last_checkpoint = ", checkpoint " + file.string() + " (" + march->position() + ")";
+    last_checkpoint =
+        ", checkpoint " + file.string() + io::rank_file_note() + " (" + march->position() + ")";
     return file;
+  };
+  // What every rank must agree on before a step: a signal that came to any of them, and whether
+  // the progress line is due (by the clock of any; the line's monitors are collective).
+  // One reduction per step on several ranks; none on one.
+  int agreed_signal = 0;
+  bool progress_due = false;
+  double last_progress = 0;
+  auto agree = [&] {
+    agreed_signal = interrupt_signal();
+    progress_due = out.progress_seconds > 0 && !march->finished() &&
+                   wall.elapsed_seconds() - last_progress >= out.progress_seconds;
+    if (ranks::count() == 1) return;
+    std::vector<double> flags{static_cast<double>(agreed_signal), progress_due ? 1.0 : 0.0};
+    ranks::max(flags);
+    agreed_signal = static_cast<int>(flags[0]);
+    progress_due = flags[1] > 0;
   };
   // Between steps only (interrupt.hpp): the last step and any write it started are complete.
   auto stop_if_interrupted = [&] {
-    const int signal_number = interrupt_signal();
+    const int signal_number = agreed_signal;
     if (signal_number == 0) return;
     check_state();
     const auto checkpoint = write_checkpoint();
@@ -273,10 +306,11 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
 
   const long long start_step = solver.steps();
   const double output_before_loop = output_seconds;
-  double last_progress = 0;
+  const double exchange_before_loop = solver.exchange_seconds();
   wall.reset();
   marching = true;
   while (!march->finished()) {
+    agree();
     stop_if_interrupted();
     const double taken = solver.step(march->max_step());
     if (auto bad = march->after_step(taken)) stop_nonphysical(*bad);
@@ -291,12 +325,14 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
       write_checkpoint();
     }
     const double elapsed = wall.elapsed_seconds();
-    if (out.progress_seconds > 0 && !march->finished() &&
-        elapsed - last_progress >= out.progress_seconds) {
+    if (ranks::count() == 1) agree();  // one rank: no reduction, so agree at once
+    if (progress_due && !march->finished()) {
+      progress_due = false;
       last_progress = elapsed;
       const double rate =
           solver.updates_per_step() * static_cast<double>(step - start_step) / elapsed;
-      log << march->progress_line(elapsed, step - start_step, rate, solver.monitors()) << std::endl;
+      log << march->progress_line(elapsed, step - start_step, rate, solver.monitors())
+          << exchange_share(solver, elapsed, exchange_before_loop) << std::endl;
       timed([&] { history.flush(); });
     }
   }
@@ -344,6 +380,13 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
   if (const std::string ranges = field_ranges(final_state); !ranges.empty()) log << ranges << "\n";
   log << march->done_line(outcome.loop_seconds, outcome.updates_per_second, solver.update_name())
       << "; outputs in " << out.dir << "\n";
+  if (ranks::count() > 1) {
+    // The slowest rank's exchange time: what the others waited on at worst.
+    const double exchange = ranks::max(solver.exchange_seconds() - exchange_before_loop);
+    log << "halo exchange: " << format("%.3g", exchange) << " s of the " << ranks::count()
+        << " ranks' steps at most (" << format("%.1f", 100 * exchange / outcome.loop_seconds)
+        << "% of " << format("%.3g", outcome.loop_seconds) << " s)\n";
+  }
   for (const auto& [name, value] : errors)
     log << "error against the exact or published solution: " << name << " = " << value << "\n";
   return outcome;

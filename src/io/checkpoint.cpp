@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/io/atomic_write.hpp"
 
 namespace portaflow::io {
@@ -130,6 +131,18 @@ Checkpoint read_checkpoint(const std::filesystem::path& file) {
   std::getline(in, end);
   if (end != "end") h.fail("is truncated (no 'end' line)");
   return c;
+}
+
+std::filesystem::path rank_file(const std::filesystem::path& file) {
+  if (ranks::count() == 1) return file;
+  return file.parent_path() / (file.stem().string() + ".rank" + std::to_string(ranks::rank()) +
+                               file.extension().string());
+}
+
+std::string rank_file_note() {
+  if (ranks::count() == 1) return "";
+  return " (one file per rank: checkpoint.rank<r>.pfc, r = 0 .. " +
+         std::to_string(ranks::count() - 1) + ")";
 }
 
 }  // namespace portaflow::io

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/io/atomic_write.hpp"
 #include "portaflow/io/csv_writer.hpp"
 
@@ -50,7 +51,7 @@ StructuredBlock to_curvilinear_block(const BlockSnapshot& nodes) {
 const char* extension(const SolutionSnapshot& snapshot) {
   switch (snapshot.kind) {
     case OutputKind::kCells:
-      return ".vtr";
+      return snapshot.part ? ".pvtr" : ".vtr";
     case OutputKind::kElements:
       return ".vtu";
     case OutputKind::kNodes:
@@ -90,8 +91,40 @@ StructuredBlock to_structured_block(const SolutionSnapshot& snapshot) {
   }
   for (const auto& field : snapshot.fields)
     block.cell_data.push_back({field.name, 1, field.values});
+  if (snapshot.part) {
+    const auto& box = snapshot.part->boxes[static_cast<std::size_t>(snapshot.part->rank)];
+    block.first = {static_cast<int>(box[0]), static_cast<int>(box[1]), 0};
+  }
   return block;
 }
+
+namespace {
+
+// A decomposed run's data set (SnapshotPart): this rank's piece "<stem>/<stem>_<rank>.vtr", and
+// on rank 0 the index "<stem>.pvtr" naming every rank's piece.
+void write_part(const fs::path& index, const SolutionSnapshot& snapshot) {
+  const SnapshotPart& part = *snapshot.part;
+  const std::string stem = index.stem().string();
+  const fs::path folder = index.parent_path() / stem;
+  ensure_directory(folder);
+  const auto piece_name = [&](std::size_t r) { return stem + "_" + std::to_string(r) + ".vtr"; };
+  write_vtr(folder / piece_name(static_cast<std::size_t>(part.rank)),
+            to_structured_block(snapshot));
+  if (part.rank != 0) return;
+  std::vector<RectilinearPiece> pieces;
+  for (std::size_t r = 0; r < part.boxes.size(); ++r) {
+    const auto& box = part.boxes[r];
+    pieces.push_back({{static_cast<int>(box[0]), static_cast<int>(box[1]), 0},
+                      {static_cast<int>(box[2]) + 1, static_cast<int>(box[3]) + 1, 1},
+                      stem + "/" + piece_name(r)});
+  }
+  std::vector<std::string> names;
+  for (const auto& field : snapshot.fields) names.push_back(field.name);
+  write_pvtr(index, {static_cast<int>(part.whole[0]) + 1, static_cast<int>(part.whole[1]) + 1, 1},
+             pieces, names);
+}
+
+}  // namespace
 
 LagrangeQuadMesh to_lagrange_mesh(const SolutionSnapshot& snapshot) {
   require(snapshot.elements.has_value(), "internal error: not a high-order snapshot");
@@ -178,7 +211,10 @@ fs::path dataset_file(const fs::path& folder, const std::string& stem,
 void write_dataset(const fs::path& file, const SolutionSnapshot& snapshot) {
   switch (snapshot.kind) {
     case OutputKind::kCells:
-      write_vtr(file, to_structured_block(snapshot));
+      if (snapshot.part)
+        write_part(file, snapshot);
+      else
+        write_vtr(file, to_structured_block(snapshot));
       return;
     case OutputKind::kElements:
       write_vtu(file, to_lagrange_mesh(snapshot));
@@ -206,7 +242,7 @@ fs::path SolutionOutput::next_frame_file(const SolutionSnapshot& snapshot) const
 }
 
 void SolutionOutput::frame_written(const fs::path& file, double series_time) {
-  series_->add(series_time, file);
+  if (ranks::is_root()) series_->add(series_time, file);  // one .pvd, however many ranks
   frame_list_.emplace_back(series_time, file.filename().string());
   ++frames_;
 }
@@ -234,7 +270,10 @@ fs::path SolutionOutput::write_final(const SolutionSnapshot& snapshot, const fs:
     return file;
   }
   const fs::path file = dataset_file(dir_, "final", snapshot);
-  if (!same_as.empty() && snapshot.kind != OutputKind::kBlocks && link_atomically(same_as, file))
+  // A decomposed run's final pieces are written again: a link made on one rank alone could
+  // leave the index naming pieces the other ranks never wrote.
+  if (!same_as.empty() && snapshot.kind != OutputKind::kBlocks && !snapshot.part &&
+      link_atomically(same_as, file))
     return file;
   write_dataset(file, snapshot);
   return file;

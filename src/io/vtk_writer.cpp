@@ -184,10 +184,14 @@ void write_appended(const fs::path& path, const std::string& head,
   });
 }
 
-std::string extent_text(const StructuredBlock& block) {
+std::string extent_text(const std::array<int, 3>& first, const std::array<int, 3>& points) {
   std::ostringstream text;
-  for (int d = 0; d < 3; ++d) text << (d ? " 0 " : "0 ") << block.points[d] - 1;
+  for (int d = 0; d < 3; ++d) text << (d ? " " : "") << first[d] << " " << first[d] + points[d] - 1;
   return text.str();
+}
+
+std::string extent_text(const StructuredBlock& block) {
+  return extent_text(block.first, block.points);
 }
 
 std::vector<Array> data_arrays(const std::vector<NamedArray>& arrays) {
@@ -398,6 +402,28 @@ void write_vtm(const fs::path& path,
   xml << "  </vtkMultiBlockDataSet>\n</VTKFile>\n";
   write_text_file(path, xml.str());
   remove_stale_pieces(piece_folder, stem, pieces);
+}
+
+void write_pvtr(const fs::path& path, const std::array<int, 3>& whole_points,
+                const std::vector<RectilinearPiece>& pieces,
+                const std::vector<std::string>& cell_arrays) {
+  std::ostringstream xml;
+  xml << "<?xml version=\"1.0\"?>\n<VTKFile type=\"PRectilinearGrid\" version=\"1.0\" byte_order=\""
+      << byte_order() << "\" header_type=\"UInt64\">\n  <PRectilinearGrid WholeExtent=\""
+      << extent_text({0, 0, 0}, whole_points) << "\" GhostLevel=\"0\">\n    <PCellData>\n";
+  for (const std::string& name : cell_arrays)
+    xml << "      <PDataArray type=\"Float64\" Name=\"" << xml_escape(name)
+        << "\" NumberOfComponents=\"1\"/>\n";
+  xml << "    </PCellData>\n    <PCoordinates>\n";
+  for (const char* axis : {"x", "y", "z"})
+    xml << "      <PDataArray type=\"Float64\" Name=\"" << axis
+        << "\" NumberOfComponents=\"1\"/>\n";
+  xml << "    </PCoordinates>\n";
+  for (const RectilinearPiece& piece : pieces)
+    xml << "    <Piece Extent=\"" << extent_text(piece.first, piece.points) << "\" Source=\""
+        << xml_escape(piece.file) << "\"/>\n";
+  xml << "  </PRectilinearGrid>\n</VTKFile>\n";
+  write_text_file(path, xml.str());
 }
 
 PvdSeries::PvdSeries(fs::path pvd_file) : pvd_file_(std::move(pvd_file)) {}

@@ -65,7 +65,9 @@ struct ProblemConfig {
   double radius = 0;
 };
 
-enum class BoundaryKind { kNonReflective, kReflective, kPeriodic };
+// kNeighbour is never read from a deck: it marks a side of a run decomposed over ranks that faces
+// another rank, whose ghost layers the halo exchange fills (core/halo_exchange.hpp).
+enum class BoundaryKind { kNonReflective, kReflective, kPeriodic, kNeighbour };
 
 // Boundary condition per side: x_min, x_max, y_min, y_max.
 struct BoundaryConfig {

@@ -26,6 +26,12 @@ struct Checkpoint {
   SolverState state;
 };
 
+// The file rank r of a run decomposed over several ranks writes and reads for `file`:
+// "<stem>.rank<r><extension>" beside it (checkpoint.rank2.pfc); `file` itself on one rank. The
+// note for messages: " (one file per rank, checkpoint.rank<r>.pfc)" or "".
+std::filesystem::path rank_file(const std::filesystem::path& file);
+std::string rank_file_note();
+
 // Written to a temporary name and renamed.
 void write_checkpoint(const std::filesystem::path& file, const Checkpoint& checkpoint);
 

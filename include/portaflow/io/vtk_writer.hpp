@@ -33,6 +33,9 @@ struct NamedArray {
 // points {nx + 1, ny + 1, 1}.
 struct StructuredBlock {
   std::array<int, 3> points{1, 1, 1};  // points per direction (1 in unused directions)
+  // A piece of a larger grid (a parallel index names it): its first point's index in that grid,
+  // for the piece's Extent.
+  std::array<int, 3> first{0, 0, 0};
   // Rectilinear: coordinates along each direction, sizes points[0], points[1], points[2]. An
   // unused direction (1 point) may leave its axis empty, meaning the coordinate 0.
   std::vector<double> x_axis, y_axis, z_axis;
@@ -70,6 +73,17 @@ void write_vtu(const std::filesystem::path& path, const LagrangeQuadMesh& mesh);
 // the same stem are removed afterwards.
 void write_vtm(const std::filesystem::path& path,
                const std::vector<std::pair<std::string, StructuredBlock>>& named_blocks);
+
+// A parallel rectilinear grid (.pvtr): the index of pieces written as .vtr files (each with its
+// `first` point set), so ParaView opens them as one grid. `whole_points` per direction; each
+// piece's file relative to the index's folder; the cell arrays every piece holds, in order.
+struct RectilinearPiece {
+  std::array<int, 3> first{0, 0, 0}, points{1, 1, 1};
+  std::string file;
+};
+void write_pvtr(const std::filesystem::path& path, const std::array<int, 3>& whole_points,
+                const std::vector<RectilinearPiece>& pieces,
+                const std::vector<std::string>& cell_arrays);
 
 // A time series ParaView opens as one item: a ".pvd" collection (VTKFile type="Collection") of
 // data set files with their times. VTK has no .pvd writer, so this writes the small XML itself.

@@ -46,6 +46,15 @@ struct BlockSnapshot {
 //   kElements: `elements`, and `fields` as the element averages;
 //   kNodes:    `blocks[0]`, the nodes of one curvilinear grid;
 //   kBlocks:   `blocks`, one per mesh block.
+// A cells snapshot of one rank of a run decomposed over ranks (docs/mpi.md): its `edges` and
+// `fields` are its box's; `boxes` holds every rank's box, (first cell, cells) per direction, so
+// rank 0 can write the parallel index (.pvtr) that names the pieces without asking the others.
+struct SnapshotPart {
+  int rank = 0;
+  std::array<long long, 2> whole{1, 1};         // cells of the whole grid
+  std::vector<std::array<long long, 4>> boxes;  // per rank: i0, j0, nx, ny
+};
+
 struct SolutionSnapshot {
   OutputKind kind = OutputKind::kCells;
   int dimension = 1;
@@ -55,6 +64,7 @@ struct SolutionSnapshot {
   std::vector<HostField> fields;
   std::optional<LagrangeQuadSnapshot> elements;
   std::vector<BlockSnapshot> blocks;
+  std::optional<SnapshotPart> part;  // set on every rank of a decomposed run
 };
 
 // A small table a solver writes when the run ends (<name>.csv in output.dir): a profile, a
@@ -128,6 +138,13 @@ class Solver {
   virtual long long steps() const = 0;
   // Cells, solution points or nodes: what the throughput figure counts.
   virtual long long cell_count() const = 0;
+  // True when the solver splits its problem over the run's ranks (core/ranks.hpp): then its
+  // cell_count(), monitors(), find_nonphysical() and time steps are global (the latter two
+  // collective calls every rank makes), and its snapshots are parts. Solvers that are not
+  // decomposed run on one rank only.
+  virtual bool decomposed() const { return false; }
+  // A decomposed solver's wall time so far in exchanging halos with other ranks (this rank's).
+  virtual double exchange_seconds() const { return 0; }
   // Point updates one step makes (cell_count() unless a cycle does more, e.g. multigrid), and
   // their name in the progress line.
   virtual double updates_per_step() const { return static_cast<double>(cell_count()); }

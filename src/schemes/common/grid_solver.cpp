@@ -1,6 +1,10 @@
 #include "portaflow/schemes/common/grid_solver.hpp"
 
+#include <cstring>
+
+#include "portaflow/core/format.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
@@ -37,28 +41,93 @@ void GridSolver1D::restore_state(const SolverState& state) {
   steps_ = state.steps;
 }
 
+namespace {
+
+// This rank's box of the deck's grid (the whole grid on one rank).
+RankBox2D box_of(const RunConfig& config, Index ghosts, GridSolver2D::Ranks split) {
+  const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
+  if (split == GridSolver2D::Ranks::kOne || ranks::count() == 1)
+    return rank_box_2d(nx, ny, config.boundary, {1, 1}, 0, ghosts);
+  return rank_box_2d(nx, ny, config.boundary, rank_grid_2d(nx, ny, ranks::count()), ranks::rank(),
+                     ghosts);
+}
+
+RunConfig with_box_sides(RunConfig config, const RankBox2D& box) {
+  config.boundary = box.boundary;
+  return config;
+}
+
+}  // namespace
+
 GridSolver2D::GridSolver2D(const RunConfig& config, Index components, Index ghosts,
-                           const std::string& label)
-    : config_(config),
-      ghosts_(ghosts),
-      state_(label, components, config.mesh.cells[1] + 2 * ghosts,
-             config.mesh.cells[0] + 2 * ghosts) {
-  grid_.nx = config.mesh.cells[0];
-  grid_.ny = config.mesh.cells[1];
+                           const std::string& label, Ranks split)
+    : ghosts_(ghosts), ranks_(split), box_(box_of(config, ghosts, split)) {
+  config_ = with_box_sides(config, box_);
+  state_ = Field2D(label, components, box_.cells[1] + 2 * ghosts, box_.cells[0] + 2 * ghosts);
+  grid_.nx = box_.cells[0];
+  grid_.ny = box_.cells[1];
+  grid_.i0 = box_.first[0];
+  grid_.j0 = box_.first[1];
   grid_.x_min = config.mesh.domain_min[0];
   grid_.y_min = config.mesh.domain_min[1];
-  grid_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / grid_.nx;
-  grid_.dy = (config.mesh.domain_max[1] - config.mesh.domain_min[1]) / grid_.ny;
+  grid_.dx = (config.mesh.domain_max[0] - config.mesh.domain_min[0]) / config.mesh.cells[0];
+  grid_.dy = (config.mesh.domain_max[1] - config.mesh.domain_min[1]) / config.mesh.cells[1];
+  halo_ = HaloExchange2D(box_.neighbours, components, ghosts, grid_.nx, grid_.ny);
 }
 
 SolutionSnapshot GridSolver2D::snapshot() const {
-  return snapshot_2d(state_, interior(), grid_, config_.physics.gamma, time_, steps_);
+  SolutionSnapshot snap =
+      snapshot_2d(state_, interior(), grid_, config_.physics.gamma, time_, steps_);
+  if (ranks::count() > 1 && decomposed()) {
+    SnapshotPart part;
+    part.rank = ranks::rank();
+    part.whole = {config_.mesh.cells[0], config_.mesh.cells[1]};
+    for (int r = 0; r < ranks::count(); ++r) {
+      const RankBox2D b = rank_box_2d(config_.mesh.cells[0], config_.mesh.cells[1],
+                                      config_.boundary, box_.ranks, r, ghosts_);
+      part.boxes.push_back({b.first[0], b.first[1], b.cells[0], b.cells[1]});
+    }
+    snap.part = std::move(part);
+  }
+  return snap;
 }
 
-Monitors GridSolver2D::monitors() const { return conserved_totals_2d(state_, interior(), grid_); }
+Monitors GridSolver2D::monitors() const {
+  Monitors totals = conserved_totals_2d(state_, interior(), grid_);
+  if (decomposed()) ranks::sum(totals.values);  // sums in another order: round-off differs
+  return totals;
+}
 
 std::optional<NonPhysicalCell> GridSolver2D::find_nonphysical() const {
-  return find_nonphysical_2d(state_, interior(), grid_, config_.physics.gamma);
+  std::optional<NonPhysicalCell> cell =
+      find_nonphysical_2d(state_, interior(), grid_, config_.physics.gamma);
+  if (!decomposed() || ranks::count() == 1) return cell;
+  // The lowest rank with a bad cell tells the others which.
+  const long long none = ranks::count();
+  const long long first = ranks::min(cell ? static_cast<long long>(ranks::rank()) : none);
+  if (first == none) return std::nullopt;
+  std::vector<unsigned char> bytes;
+  if (ranks::rank() == first) {
+    const double fields[] = {static_cast<double>(cell->index[0]),
+                             static_cast<double>(cell->index[1]),
+                             cell->position[0],
+                             cell->position[1],
+                             cell->rho,
+                             cell->pressure};
+    bytes.assign(reinterpret_cast<const unsigned char*>(fields),
+                 reinterpret_cast<const unsigned char*>(fields) + sizeof fields);
+  }
+  ranks::broadcast(bytes, static_cast<int>(first));
+  double fields[6];
+  std::memcpy(fields, bytes.data(), sizeof fields);
+  NonPhysicalCell found;
+  found.index = {static_cast<long long>(fields[0]), static_cast<long long>(fields[1]), 0};
+  found.position = {fields[2], fields[3], 0};
+  found.rho = fields[4];
+  found.pressure = fields[5];
+  found.what = "rho = " + format("%.6g", found.rho) + ", p = " + format("%.6g", found.pressure) +
+               " (on rank " + std::to_string(first) + ")";
+  return found;
 }
 
 SolverState GridSolver2D::save_state() const {
@@ -114,7 +183,7 @@ void GridSolver2D::sample_cell_centres() {
   // Rows on the host's threads (a 1000^2 start took 0.1 s serially, more than the GPU run).
   host_par_for("grid_solver2d.sample_cell_centres", IndexRange{0, grid_.ny}, [&](Index j) {
     for (int i = 0; i < grid_.nx; ++i) {
-      const double x = grid_.x_min + (i + 0.5) * grid_.dx, y = grid_.y_min + (j + 0.5) * grid_.dy;
+      const double x = grid_.x_centre(i), y = grid_.y_centre(j);
       const auto w =
           smooth ? exact_primitive(config_.problem, config_.mesh, config_.physics.gamma, x, y, 0)
                  : initial_primitive(config_.problem, config_.physics.gamma, x, y);

@@ -1,5 +1,6 @@
 // scheme: muscl in 2D (muscl_solver.hpp).
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_dispatch.hpp"
 #include "portaflow/schemes/fv/fv_ghosts.hpp"
@@ -59,11 +60,10 @@ void face_fluxes(const Field2D& w, const Field2D& fx, const Field2D& fy, Index n
 }  // namespace
 
 Muscl2DSolver::Muscl2DSolver(const RunConfig& config)
-    : GridSolver2D(config, kN, kGhosts, "muscl2d.state"),
-      stage_("muscl2d.stage", kN, config.mesh.cells[1] + 2 * kGhosts,
-             config.mesh.cells[0] + 2 * kGhosts),
-      fluxes_x_("muscl2d.fluxes_x", kN, config.mesh.cells[1], config.mesh.cells[0] + 1),
-      fluxes_y_("muscl2d.fluxes_y", kN, config.mesh.cells[1] + 1, config.mesh.cells[0]) {
+    : GridSolver2D(config, kN, kGhosts, "muscl2d.state", Ranks::kBoxes),
+      stage_("muscl2d.stage", kN, grid_.ny + 2 * kGhosts, grid_.nx + 2 * kGhosts),
+      fluxes_x_("muscl2d.fluxes_x", kN, grid_.ny, grid_.nx + 1),
+      fluxes_y_("muscl2d.fluxes_y", kN, grid_.ny + 1, grid_.nx) {
   sample_cell_centres();
 }
 
@@ -80,7 +80,7 @@ double Muscl2DSolver::stable_time_step() {
           rate = E2::max_wave_speed(s, 0, gas) * inv_dx + E2::max_wave_speed(s, 1, gas) * inv_dy;
         if (rate > acc) acc = rate;
       });
-  return config_.time.cfl / max_rate;
+  return config_.time.cfl / ranks::max(max_rate);
 }
 
 void Muscl2DSolver::advance(double dt) {
@@ -95,6 +95,9 @@ void Muscl2DSolver::advance(double dt) {
     const Field2D w = k == 0 ? un : stage;
     const Field2D target = k + 1 == time::SspRk3::kStages ? un : stage;
     const Real a = static_cast<Real>(time::SspRk3::a[k]), b = static_cast<Real>(time::SspRk3::b[k]);
+    // The faces read two cells along rows and columns only: the halo needs no corners.
+    exchange_halo(w, 0);
+    exchange_halo(w, 1);
     fill_ghosts_2d(w, nx, ny, config_.boundary);
     dispatch_reconstruction_and_flux(config_.family<FvConfig>(), [&](auto reconstruction,
                                                                      auto flux) {

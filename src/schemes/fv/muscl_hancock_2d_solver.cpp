@@ -4,6 +4,7 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/schemes/fv/fv_config.hpp"
 #include "portaflow/schemes/fv/fv_scheme.hpp"
 #include "portaflow/schemes/fv/muscl_hancock_1d_solver.hpp"
@@ -16,7 +17,7 @@ constexpr int kN = E2::kNumVars;
 }  // namespace
 
 MusclHancock2DSolver::MusclHancock2DSolver(const RunConfig& config)
-    : GridSolver2D(config, kN, kGhosts, "muscl_hancock2d.state"),
+    : GridSolver2D(config, kN, kGhosts, "muscl_hancock2d.state", Ranks::kBoxes),
       rate_("muscl_hancock2d.max_wave_rate") {
   const bool averaged = config.family<FvConfig>().splitting == SplittingKind::kAveraged;
   const auto extents = [&](const char* label) {
@@ -43,7 +44,7 @@ double MusclHancock2DSolver::stable_time_step() {
   // The step's second sweep leaves the new state's maximum in rate_; otherwise reduce it now.
   if (!rate_current_) max_wave_rate_2d(state_, split_step(0), rate_.max);
   ExecSpace().fence();  // the reduction has written rate_.max, host-readable memory
-  return config_.time.cfl / rate_.max();
+  return config_.time.cfl / ranks::max(rate_.max());
 }
 
 void MusclHancock2DSolver::restore_state(const SolverState& state) {
@@ -58,6 +59,7 @@ void MusclHancock2DSolver::advance(double dt) {
   // A deck that sets the walkers' length asks for walkers in both directions.
   if (launch.segment > 0) launch.form = SweepLaunch::Form::kWalkers;
   const auto sweep = [&](const Field2D& in, const Field2D& out, int dir, SweepRate* rate) {
+    exchange_halo(in, dir);  // a sweep reads two cells past each end of its lines
     sweep_lines_2d(in, out, dir, step, config_.family<FvConfig>(), config_.boundary, launch, rate);
   };
   if (config_.family<FvConfig>().splitting == SplittingKind::kAveraged) {

@@ -4,6 +4,7 @@
 // derives from one of these and supplies the time step and the advance.
 #pragma once
 
+#include "portaflow/schemes/common/decomposition_2d.hpp"
 #include "portaflow/schemes/common/diagnostics_1d.hpp"
 #include "portaflow/schemes/common/diagnostics_2d.hpp"
 #include "portaflow/schemes/solver.hpp"
@@ -44,11 +45,20 @@ class GridSolver1D : public TimeAccurateSolver {
   long long steps_ = 0;
 };
 
+// With Ranks::kBoxes the grid is split over the run's ranks (schemes/common/decomposition_2d.hpp):
+// grid_ is this rank's box, config_.boundary its sides (kNeighbour facing another rank), and the
+// scheme calls exchange_halo() where it would read a neighbour's cells and reduces its time step
+// over the ranks (ranks::max). Monitors, the non-physical search and snapshots are then global.
 class GridSolver2D : public TimeAccurateSolver {
  public:
+  enum class Ranks { kOne, kBoxes };
   double time() const override { return time_; }
   long long steps() const override { return steps_; }
-  long long cell_count() const override { return static_cast<long long>(grid_.nx) * grid_.ny; }
+  long long cell_count() const override {
+    return static_cast<long long>(config_.mesh.cells[0]) * config_.mesh.cells[1];
+  }
+  bool decomposed() const override { return ranks_ == Ranks::kBoxes; }
+  double exchange_seconds() const override { return halo_.seconds(); }
   SolutionSnapshot snapshot() const override;
   Monitors monitors() const override;
   std::optional<NonPhysicalCell> find_nonphysical() const override;
@@ -63,7 +73,10 @@ class GridSolver2D : public TimeAccurateSolver {
 
  protected:
   // state(component, j, i): components 0..3 are rho, rho u, rho v, E; `ghosts` cells around.
-  GridSolver2D(const RunConfig& config, Index components, Index ghosts, const std::string& label);
+  GridSolver2D(const RunConfig& config, Index components, Index ghosts, const std::string& label,
+               Ranks split = Ranks::kOne);
+  // Fills the ghost layers of `u` along `dir` that face another rank (nothing on one rank).
+  void exchange_halo(const Field2D& u, int dir) { halo_.exchange(u, dir); }
   void sample_cell_centres();  // as GridSolver1D's
   void finish_step(double dt) {
     time_ += dt;
@@ -76,6 +89,11 @@ class GridSolver2D : public TimeAccurateSolver {
   Field2D state_;
   double time_ = 0;
   long long steps_ = 0;
+
+ private:
+  Ranks ranks_;
+  RankBox2D box_;
+  HaloExchange2D halo_;
 };
 
 }  // namespace portaflow

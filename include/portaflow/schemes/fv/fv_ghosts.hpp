@@ -2,7 +2,8 @@
 // side of interior cells ghosts .. ghosts + n - 1 along a direction.
 //   transmissive (nonreflective): a copy of the edge cell (zero gradient);
 //   reflective: the mirror image (the caller negates the normal momentum);
-//   periodic: the cell one period away.
+//   periodic: the cell one period away;
+//   neighbour (a side facing another rank): the ghost cell itself, which the halo exchange fills.
 #pragma once
 
 #include "portaflow/config/run_config.hpp"
@@ -19,6 +20,7 @@ KOKKOS_INLINE_FUNCTION Index ghost_index(bool low, Index layer, Index n, Index g
 KOKKOS_INLINE_FUNCTION Index ghost_source(BoundaryKind kind, bool low, Index layer, Index n,
                                           Index ghosts) {
   if (kind == BoundaryKind::kPeriodic) return low ? ghosts + n - 1 - layer : ghosts + layer;
+  if (kind == BoundaryKind::kNeighbour) return ghost_index(low, layer, n, ghosts);
   if (kind == BoundaryKind::kReflective) return low ? ghosts + layer : ghosts + n - 1 - layer;
   return low ? ghosts : ghosts + n - 1;
 }

@@ -1,0 +1,33 @@
+// A uniform 2D grid split into boxes, one per rank (docs/mpi.md): px x py ranks, rank
+// cy * px + cx holding box (cx, cy); boxes along a direction differ by at most one cell. The
+// rank grid is the one whose boxes share the fewest faces (least halo to exchange), unless the
+// caller names it.
+#pragma once
+
+#include <array>
+
+#include "portaflow/config/run_config.hpp"
+#include "portaflow/core/halo_exchange.hpp"
+#include "portaflow/core/types.hpp"
+
+namespace portaflow {
+
+struct RankBox2D {
+  std::array<int, 2> ranks{1, 1};                 // ranks along x and y
+  std::array<int, 2> coords{0, 0};                // this box's place among them
+  std::array<Index, 2> first{0, 0}, cells{0, 0};  // first cell (whole-grid index), cells
+  HaloNeighbours2D neighbours;
+  // The box's sides: the deck's condition on the domain's boundary; kNeighbour where another
+  // rank's box lies across (a periodic side included, when the period spans several ranks).
+  BoundaryConfig boundary;
+};
+
+// The rank grid for `count` ranks over nx x ny cells: px * py = count, fewest halo cells.
+std::array<int, 2> rank_grid_2d(Index nx, Index ny, int count);
+
+// Rank `rank`'s box of the grid split over `ranks`. Throws InputError when a box would have
+// fewer than `min_cells` cells along a split direction (the halo comes from its interior).
+RankBox2D rank_box_2d(Index nx, Index ny, const BoundaryConfig& boundary,
+                      const std::array<int, 2>& ranks, int rank, Index min_cells);
+
+}  // namespace portaflow

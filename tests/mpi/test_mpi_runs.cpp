@@ -1,0 +1,228 @@
+// Runs over ranks (docs/mpi.md), built by the openmp-mpi preset: the same deck on 1, 2, 3 and 4
+// ranks gives the same final fields, value for value; an error on one rank ends them all with
+// one message; SIGTERM to one rank stops every rank with its checkpoint, and the run continued
+// from it on the same ranks ends equal to the uninterrupted one. mpirun oversubscribes the
+// machine (2 cores here), one OpenMP thread per rank.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkRectilinearGrid.h>
+#include <vtkSmartPointer.h>
+#include <vtkXMLPRectilinearGridReader.h>
+#include <vtkXMLRectilinearGridReader.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "io/temporary_folder.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using portaflow::io::test_support::read_file;
+using portaflow::io::test_support::TemporaryFolder;
+
+std::string deck(const std::string& name) {
+  return std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + name;
+}
+
+// "mpirun -np N portaflow ARGS", its output in `log`. Root may run it (CI containers), and the
+// ranks share the machine's cores.
+std::string mpirun_command(int ranks, const std::string& arguments, const fs::path& log) {
+  return std::string(
+             "OMP_NUM_THREADS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ") +
+         "timeout 120 " + PORTAFLOW_MPIEXEC + " --oversubscribe -np " + std::to_string(ranks) +
+         " " + PORTAFLOW_BINARY + " " + arguments + " > " + log.string() + " 2>&1";
+}
+
+struct Result {
+  int exit_code;
+  std::string output;
+};
+
+Result run_ranks(int ranks, const std::string& arguments, const TemporaryFolder& folder) {
+  const fs::path log = folder / ("ranks" + std::to_string(ranks) + ".log");
+  const int status = std::system(mpirun_command(ranks, arguments, log).c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(log)};
+}
+
+struct Fields {
+  std::vector<double> x, y;
+  std::vector<std::vector<double>> cells;  // rho, u, v, p
+};
+
+// The final fields of a run: final.vtr on one rank, final.pvtr (the pieces joined by VTK's
+// parallel reader, as ParaView joins them) on several.
+Fields final_fields(const fs::path& run) {
+  vtkRectilinearGrid* grid = nullptr;
+  auto serial = vtkSmartPointer<vtkXMLRectilinearGridReader>::New();
+  auto parallel = vtkSmartPointer<vtkXMLPRectilinearGridReader>::New();
+  if (fs::exists(run / "final.pvtr")) {
+    parallel->SetFileName((run / "final.pvtr").c_str());
+    parallel->Update();
+    grid = parallel->GetOutput();
+  } else {
+    serial->SetFileName((run / "final.vtr").c_str());
+    serial->Update();
+    grid = serial->GetOutput();
+  }
+  Fields f;
+  if (!grid || grid->GetNumberOfCells() == 0) return f;
+  for (vtkIdType k = 0; k < grid->GetXCoordinates()->GetNumberOfTuples(); ++k)
+    f.x.push_back(grid->GetXCoordinates()->GetTuple1(k));
+  for (vtkIdType k = 0; k < grid->GetYCoordinates()->GetNumberOfTuples(); ++k)
+    f.y.push_back(grid->GetYCoordinates()->GetTuple1(k));
+  for (const char* name : {"rho", "u", "v", "p"}) {
+    vtkDataArray* a = grid->GetCellData()->GetArray(name);
+    std::vector<double> values;
+    if (a)
+      for (vtkIdType k = 0; k < a->GetNumberOfTuples(); ++k) values.push_back(a->GetTuple1(k));
+    f.cells.push_back(values);
+  }
+  return f;
+}
+
+// Every coordinate and cell value equal, bit for bit.
+void expect_identical(const Fields& one, const Fields& many, const std::string& what) {
+  ASSERT_FALSE(one.x.empty()) << what << ": the one-rank run wrote no final fields";
+  EXPECT_EQ(one.x, many.x) << what;
+  EXPECT_EQ(one.y, many.y) << what;
+  ASSERT_EQ(one.cells.size(), many.cells.size()) << what;
+  for (std::size_t f = 0; f < one.cells.size(); ++f) {
+    ASSERT_EQ(one.cells[f].size(), many.cells[f].size()) << what << ", field " << f;
+    std::size_t differ = 0;
+    for (std::size_t k = 0; k < one.cells[f].size(); ++k)
+      differ += one.cells[f][k] != many.cells[f][k] ? 1 : 0;
+    EXPECT_EQ(differ, 0u) << what << ": field " << f << " differs in " << differ << " of "
+                          << one.cells[f].size() << " cells";
+  }
+}
+
+struct Case {
+  const char* name;
+  const char* deck;
+  const char* overrides;
+};
+
+// One small deck per scheme that splits over ranks: transmissive and reflective sides, periodic
+// ones (two ranks are each other's neighbour on both sides), boxes of unequal size (3 ranks).
+const Case kCases[] = {
+    {"muscl_hancock", "fv/quick_riemann_2d.yaml",
+     "--set mesh.cells=[64,48] --set time.t_end=0.06 --set boundary.y_min=reflective "
+     "--set boundary.y_max=reflective"},
+    {"muscl_hancock_averaged", "fv/quick_riemann_2d.yaml",
+     "--set mesh.cells=[40,52] --set time.t_end=0.05 --set fv.splitting=averaged"},
+    {"muscl_periodic", "fv/quick_vortex.yaml", "--set mesh.cells=[40,32] --set time.t_end=0.3"},
+    {"muscl_reflective", "fv/quick_radial_explosion.yaml",
+     "--set mesh.cells=[36,44] --set time.t_end=0.1 --set boundary.x_min=reflective"},
+};
+
+TEST(MpiRuns, EverySplitGivesTheOneRankFieldsBitwise) {
+  for (const Case& c : kCases) {
+    TemporaryFolder folder;
+    Fields one;
+    for (const int ranks : {1, 2, 3, 4}) {
+      const fs::path out = folder / ("ranks" + std::to_string(ranks));
+      const Result r = run_ranks(
+          ranks, "run " + deck(c.deck) + " " + c.overrides + " --set output.dir=" + out.string(),
+          folder);
+      ASSERT_EQ(r.exit_code, 0) << c.name << " on " << ranks << " ranks:\n" << r.output;
+      if (ranks > 1) {
+        EXPECT_NE(r.output.find("ranks: " + std::to_string(ranks)), std::string::npos) << r.output;
+        EXPECT_TRUE(fs::exists(out / "final" / "final_1.vtr")) << c.name;
+      }
+      const Fields fields = final_fields(out);
+      if (ranks == 1)
+        one = fields;
+      else
+        expect_identical(one, fields,
+                         std::string(c.name) + " on " + std::to_string(ranks) + " ranks against 1");
+    }
+  }
+}
+
+TEST(MpiRuns, NonPhysicalCellEndsEveryRankWithOneMessage) {
+  TemporaryFolder folder;
+  const auto start = std::chrono::steady_clock::now();
+  // A vortex too strong for its mean state: negative temperature at its centre, which lies in
+  // one rank's box (of the 2 x 2).
+  const Result r = run_ranks(4,
+                             "run " + deck("fv/quick_vortex.yaml") +
+                                 " --set problem.strength=10.4 --set problem.center_x=2.5"
+                                 " --set problem.center_y=2.5 --set mesh.cells=[40,32]"
+                                 " --set output.dir=" +
+                                 (folder / "out").string(),
+                             folder);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("went non-physical"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(on rank 3)"), std::string::npos) << r.output;
+  EXPECT_LT(seconds, 60) << r.output;
+}
+
+TEST(MpiRuns, UnsplittableSchemeIsRefusedOnSeveralRanks) {
+  TemporaryFolder folder;
+  const Result r = run_ranks(
+      2, "run " + deck("fv/quick_sod.yaml") + " --set output.dir=" + (folder / "out").string(),
+      folder);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("runs on one rank only"), std::string::npos) << r.output;
+}
+
+// SIGTERM to one rank: all stop after the same step with their checkpoints; the run continued
+// from them on 2 ranks ends equal to the uninterrupted 2-rank run.
+TEST(MpiRuns, SigtermToOneRankStopsAllAndRestartIsBitwise) {
+  TemporaryFolder folder;
+  const std::string base = "run " + deck("fv/quick_riemann_2d.yaml") +
+                           " --set mesh.cells=[600,480] --set time.t_end=0.3"
+                           " --set output.every=0.1";
+  const fs::path whole = folder / "whole", stopped = folder / "stopped";
+  const Result full = run_ranks(2, base + " --set output.dir=" + whole.string(), folder);
+  ASSERT_EQ(full.exit_code, 0) << full.output;
+
+  const fs::path log = folder / "stopped.log";
+  const std::string command =
+      mpirun_command(2, base + " --set output.dir=" + stopped.string(), log) + " & echo $! > " +
+      (folder / "pid").string();
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  // Signal once the run is a third of the way (its frame at t = 0.1 is on disk).
+  for (int k = 0; k < 1200 && !fs::exists(stopped / "solution_0001.pvtr"); ++k)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  // One rank only: the newest portaflow process whose command line is this run's (not mpirun's).
+  const std::string kill = "pkill -TERM -n -f '^" + std::string(PORTAFLOW_BINARY) + " run .*" +
+                           stopped.filename().string() + "'";
+  ASSERT_EQ(std::system(kill.c_str()), 0) << "no rank to signal";
+  for (int k = 0; k < 600; ++k) {  // mpirun ends within a minute
+    const std::string alive = "kill -0 $(cat " + (folder / "pid").string() + ") 2>/dev/null";
+    if (std::system(alive.c_str()) != 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  const std::string output = read_file(log);
+  EXPECT_NE(output.find("SIGTERM"), std::string::npos) << output;
+  ASSERT_TRUE(fs::exists(stopped / "checkpoint.rank0.pfc")) << output;
+  ASSERT_TRUE(fs::exists(stopped / "checkpoint.rank1.pfc")) << output;
+  EXPECT_FALSE(fs::exists(stopped / "final.pvtr")) << "the run ended before the signal:\n"
+                                                   << output;
+
+  const Result resumed = run_ranks(2,
+                                   base + " --set output.dir=" + stopped.string() + " --restart " +
+                                       (stopped / "checkpoint.pfc").string(),
+                                   folder);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  expect_identical(final_fields(whole), final_fields(stopped), "restarted on 2 ranks");
+
+  // On another number of ranks the checkpoint is refused with a clear message.
+  const Result other = run_ranks(3,
+                                 base + " --set output.dir=" + stopped.string() + " --restart " +
+                                     (stopped / "checkpoint.pfc").string(),
+                                 folder);
+  EXPECT_EQ(other.exit_code, 2) << other.output;
+}
+
+}  // namespace
