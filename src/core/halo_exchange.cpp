@@ -2,6 +2,7 @@
 #include "portaflow/core/halo_exchange.hpp"
 
 #include <string>
+#include <utility>
 
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/timer.hpp"
@@ -15,6 +16,14 @@ namespace portaflow {
 namespace {
 // Side s of direction d: 2 d (low) or 2 d + 1 (high).
 constexpr int side_of(int dir, bool high) { return 2 * dir + (high ? 1 : 0); }
+
+// The first `count` values of `from` into `to` (a y strip without corners fills part of its
+// buffer).
+template <class To, class From>
+void copy_prefix(const To& to, const From& from, Index count) {
+  const std::pair<std::size_t, std::size_t> part{0, static_cast<std::size_t>(count)};
+  Kokkos::deep_copy(Kokkos::subview(to, part), Kokkos::subview(from, part));
+}
 }  // namespace
 
 HaloExchange2D::HaloExchange2D(const HaloNeighbours2D& neighbours, Index components, Index ghosts,
@@ -22,7 +31,7 @@ HaloExchange2D::HaloExchange2D(const HaloNeighbours2D& neighbours, Index compone
     : neighbours_(neighbours), components_(components), ghosts_(ghosts), nx_(nx), ny_(ny) {
   for (int s = 0; s < 4; ++s) {
     if (neighbours_.side[s] < 0) continue;
-    const Index lines = s < 2 ? ny : nx;
+    const Index lines = s < 2 ? ny : nx + 2 * ghosts;  // y: room for the corners too
     const auto size = static_cast<std::size_t>(components) * ghosts * lines;
     const std::string side = std::to_string(s);
     send_[s] = DeviceView<Real*>("halo.send" + side, size);
@@ -32,11 +41,13 @@ HaloExchange2D::HaloExchange2D(const HaloNeighbours2D& neighbours, Index compone
   }
 }
 
-void HaloExchange2D::exchange(const Field2D& u, int dir) {
+void HaloExchange2D::exchange(const Field2D& u, int dir, Corners corners) {
   if (!active()) return;
   const Timer clock;
   const Index g = ghosts_, nx = nx_, ny = ny_, nc = components_;
-  const Index lines = dir == 0 ? ny : nx;
+  const bool whole_rows = dir == 1 && corners == Corners::kFilled;
+  const Index lines = dir == 0 ? ny : whole_rows ? nx + 2 * g : nx;
+  const Index line0 = whole_rows ? 0 : g;  // first column (y) or row (x) of a strip
   // Strip layer l, line t of side s: the cell it packs from (interior next to the side) and the
   // ghost cell it unpacks to, as (j, i).
   for (int high = 0; high < 2; ++high) {
@@ -47,9 +58,10 @@ void HaloExchange2D::exchange(const Field2D& u, int dir) {
     par_for(
         "halo.pack", IndexRange{0, nc * g * lines}, KOKKOS_LAMBDA(Index k) {
           const Index line = k % lines, layer = (k / lines) % g, v = k / (lines * g);
-          buffer(k) = dir == 0 ? u(v, g + line, first + layer) : u(v, first + layer, g + line);
+          buffer(k) =
+              dir == 0 ? u(v, line0 + line, first + layer) : u(v, first + layer, line0 + line);
         });
-    Kokkos::deep_copy(send_host_[s], send_[s]);
+    copy_prefix(send_host_[s], send_[s], nc * g * lines);
   }
 #ifdef PORTAFLOW_WITH_MPI
   MPI_Request requests[4];
@@ -59,14 +71,14 @@ void HaloExchange2D::exchange(const Field2D& u, int dir) {
   for (int high = 0; high < 2; ++high) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
-    const int bytes = static_cast<int>(receive_host_[s].size() * sizeof(Real));
+    const int bytes = static_cast<int>(nc * g * lines * sizeof(Real));
     MPI_Irecv(receive_host_[s].data(), bytes, MPI_BYTE, neighbours_.side[s], side_of(dir, !high),
               MPI_COMM_WORLD, &requests[pending++]);
   }
   for (int high = 0; high < 2; ++high) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
-    const int bytes = static_cast<int>(send_host_[s].size() * sizeof(Real));
+    const int bytes = static_cast<int>(nc * g * lines * sizeof(Real));
     MPI_Isend(send_host_[s].data(), bytes, MPI_BYTE, neighbours_.side[s], s, MPI_COMM_WORLD,
               &requests[pending++]);
   }
@@ -75,16 +87,16 @@ void HaloExchange2D::exchange(const Field2D& u, int dir) {
   for (int high = 0; high < 2; ++high) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
-    Kokkos::deep_copy(receive_[s], receive_host_[s]);
+    copy_prefix(receive_[s], receive_host_[s], nc * g * lines);
     const DeviceView<Real*> buffer = receive_[s];
     const Index first = high ? g + (dir == 0 ? nx : ny) : 0;  // first ghost layer filled
     par_for(
         "halo.unpack", IndexRange{0, nc * g * lines}, KOKKOS_LAMBDA(Index k) {
           const Index line = k % lines, layer = (k / lines) % g, v = k / (lines * g);
           if (dir == 0)
-            u(v, g + line, first + layer) = buffer(k);
+            u(v, line0 + line, first + layer) = buffer(k);
           else
-            u(v, first + layer, g + line) = buffer(k);
+            u(v, first + layer, line0 + line) = buffer(k);
         });
   }
   ExecSpace().fence();

@@ -120,6 +120,13 @@ const Case kCases[] = {
     {"muscl_periodic", "fv/quick_vortex.yaml", "--set mesh.cells=[40,32] --set time.t_end=0.3"},
     {"muscl_reflective", "fv/quick_radial_explosion.yaml",
      "--set mesh.cells=[36,44] --set time.t_end=0.1 --set boundary.x_min=reflective"},
+    // CE/SE reads diagonal neighbours: the corners of the halo matter.
+    {"cese2d", "cese/quick_riemann_2d.yaml",
+     "--set mesh.cells=[50,46] --set time.t_end=0.1 --set boundary.x_max=reflective "
+     "--set boundary.y_min=reflective"},
+    {"cese2d_periodic", "cese/quick_riemann_2d.yaml",
+     "--set mesh.cells=[44,40] --set time.t_end=0.05 --set boundary.x_min=periodic "
+     "--set boundary.x_max=periodic --set boundary.y_min=periodic --set boundary.y_max=periodic"},
 };
 
 TEST(MpiRuns, EverySplitGivesTheOneRankFieldsBitwise) {

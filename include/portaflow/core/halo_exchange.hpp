@@ -27,8 +27,11 @@ class HaloExchange2D {
 
   // Fills the ghost layers of `u` on the sides along `dir` (0: x, over the interior rows; 1: y,
   // over the interior columns) that face another rank. Every rank calls it for the same fields
-  // in the same order. The corners (ghost rows of ghost columns) are left as they are.
-  void exchange(const Field2D& u, int dir);
+  // in the same order. Corners::kFilled (y only) sends whole ghost rows, the ghost columns too:
+  // after the x sides are filled (by this exchange and the boundary conditions) that gives the
+  // corners a one-rank run has, for schemes whose stencils reach diagonally.
+  enum class Corners { kLeft, kFilled };
+  void exchange(const Field2D& u, int dir, Corners corners = Corners::kLeft);
 
   bool active() const { return neighbours_.any(); }
   // Wall time spent in exchange() so far (packing, messages, unpacking).

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/cese/cese_boundaries.hpp"
 #include "portaflow/schemes/cese/cese_config.hpp"
@@ -30,7 +31,7 @@ void initialise(const Field2D& q, const RunConfig& c, const UniformGrid2D& g) {
   };
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i) {
-      const double x = g.x_min + (i + 0.5) * g.dx, y = g.y_min + (j + 0.5) * g.dy;
+      const double x = g.x_centre(i), y = g.y_centre(j);
       const auto u = conservative(x, y);
       E2::State du_dx, du_dy;
       for (int v = 0; v < kN; ++v) du_dx[v] = du_dy[v] = 0;
@@ -54,10 +55,10 @@ void initialise(const Field2D& q, const RunConfig& c, const UniformGrid2D& g) {
 }  // namespace
 
 Cese2DSolver::Cese2DSolver(const RunConfig& config)
-    : GridSolver2D(config, 3 * kN, 1, "cese2d.centres"),
+    : GridSolver2D(config, 3 * kN, 1, "cese2d.centres", Ranks::kBoxes),
       variant_(kernel_variant(config.execution)),
       tile_(tile_2d(config.execution)),
-      corners_("cese2d.corners", 3 * kN, config.mesh.cells[1] + 1, config.mesh.cells[0] + 1) {
+      corners_("cese2d.corners", 3 * kN, grid_.ny + 1, grid_.nx + 1) {
   initialise(state_, config_, grid_);
 }
 
@@ -77,7 +78,7 @@ double Cese2DSolver::stable_time_step() {
         if (speed > acc) acc = speed;
       });
   // eq. 4.2 of the CE/SE GPU thesis (2016): dt <= CFL min(dx, dy) / (|u| + a).
-  return config_.time.cfl * std::min(grid_.dx, grid_.dy) / max_speed;
+  return config_.time.cfl * std::min(grid_.dx, grid_.dy) / ranks::max(max_speed);
 }
 
 void Cese2DSolver::advance(double dt) {
@@ -87,7 +88,11 @@ void Cese2DSolver::advance(double dt) {
   step.spacing[1] = static_cast<Real>(grid_.dy);
   step.alpha = static_cast<Real>(config_.family<CeseConfig>().alpha);
   step.gas.gamma = static_cast<Real>(config_.physics.gamma);
+  // A corner's update reads the four centres around it, diagonal ghosts included: the x halo,
+  // the boundary conditions, then whole ghost rows from the y neighbours (halo_exchange.hpp).
+  exchange_halo(state_, 0);
   fill_ghosts_2d(state_, grid_.nx, grid_.ny, config_.boundary);
+  exchange_halo(state_, 1, HaloExchange2D::Corners::kFilled);
   half_step_2d(state_, corners_, grid_.ny + 1, grid_.nx + 1, 0, step, variant_, tile_);
   half_step_2d(corners_, state_, grid_.ny, grid_.nx, 1, step, variant_, tile_);
   finish_step(dt);

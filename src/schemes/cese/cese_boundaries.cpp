@@ -26,6 +26,7 @@ struct GhostRule {
 KOKKOS_INLINE_FUNCTION GhostRule ghost_rule(BoundaryKind kind, bool low_side, Index n) {
   const Index ghost = low_side ? 0 : n + 1;
   if (kind == BoundaryKind::kPeriodic) return {ghost, low_side ? n : 1, false};
+  if (kind == BoundaryKind::kNeighbour) return {ghost, ghost, false};  // the halo exchange's
   return {ghost, low_side ? 1 : n, kind == BoundaryKind::kReflective};
 }
 

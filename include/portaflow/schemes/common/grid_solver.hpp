@@ -76,7 +76,10 @@ class GridSolver2D : public TimeAccurateSolver {
   GridSolver2D(const RunConfig& config, Index components, Index ghosts, const std::string& label,
                Ranks split = Ranks::kOne);
   // Fills the ghost layers of `u` along `dir` that face another rank (nothing on one rank).
-  void exchange_halo(const Field2D& u, int dir) { halo_.exchange(u, dir); }
+  void exchange_halo(const Field2D& u, int dir,
+                     HaloExchange2D::Corners corners = HaloExchange2D::Corners::kLeft) {
+    halo_.exchange(u, dir, corners);
+  }
   void sample_cell_centres();  // as GridSolver1D's
   void finish_step(double dt) {
     time_ += dt;
