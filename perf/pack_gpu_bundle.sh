@@ -143,6 +143,7 @@ if [ $mpi = 1 ]; then
     { echo "pack_gpu_bundle: --mpi needs Debian's Open MPI (openmpi-bin, libopenmpi-dev)" >&2; exit 1; }
   mkdir -p "$out/mpi/bin" "$out/mpi/lib/$multiarch" "$out/mpi/share" "$out/mpi/deps"
   cp -L "$(readlink -f /usr/bin/mpirun)" "$out/mpi/bin/mpirun"
+  cp -L /usr/bin/orted "$out/mpi/bin/orted"  # what a rank started without mpirun launches
   cp -rL "$ompi" "$out/mpi/lib/$multiarch/openmpi"
   rm -rf "$out/mpi/lib/$multiarch/openmpi/include"
   [ -d "/usr/lib/$multiarch/pmix2" ] && cp -rL "/usr/lib/$multiarch/pmix2" "$out/mpi/lib/$multiarch/pmix2"
@@ -155,7 +156,7 @@ if [ $mpi = 1 ]; then
       libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | ld-linux* | libcuda.so* | libnvidia*) ;;
       *) [ -e "$out/lib/$lib" ] || [ -e "$out/mpi/deps/$lib" ] || cp -L "$path" "$out/mpi/deps/$lib" ;;
     esac
-  done < <(find "$out/mpi/bin" "$out/mpi/lib" -type f \( -name 'mpirun' -o -name '*.so*' \) \
+  done < <(find "$out/mpi/bin" "$out/mpi/lib" -type f \( -name 'mpirun' -o -name 'orted' -o -name '*.so*' \) \
              -exec ldd {} \; 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $1, $3}' | sort -u)
   log "mpi: Open MPI $(ompi_info --version 2>/dev/null | head -n 1 | grep -o '[0-9.]*$') runtime, $(du -sh "$out/mpi" | cut -f1)"
 fi

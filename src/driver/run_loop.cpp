@@ -307,6 +307,9 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
   const long long start_step = solver.steps();
   const double output_before_loop = output_seconds;
   const double exchange_before_loop = solver.exchange_seconds();
+  // Ranks finish their set-up at different times (rank 0 waited up to 0.4 s in its first
+  // exchange on the GPU node): they start the loop together, so its time is the steps'.
+  ranks::barrier();
   wall.reset();
   marching = true;
   while (!march->finished()) {
