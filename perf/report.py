@@ -1328,6 +1328,48 @@ def rate_of(run, kernel, cells):
     return None
 
 
+def commit_label(record):
+    commit = record.get("commit")
+    return commit.get("label") if isinstance(commit, dict) else commit
+
+
+def multi_gpu_table(results_dir):
+    """The latest committed run over several GPUs (perf/cases/mpi_scaling/mpi_scaling_gpu.toml):
+    each run's GPUs, cells, step-loop rate, efficiency against one GPU (weak: rate / (GPUs x
+    one GPU's rate); strong: the same at a fixed total), and the halo exchange's time."""
+    files = sorted(glob.glob(os.path.join(results_dir, "mpi_scaling", "*mpi_scaling_gpu.json")),
+                   key=lambda f: (load_json(f).get("date", ""), f))
+    if not files:
+        return
+    record = load_json(files[-1])
+    rows = {}
+    for r in record.get("runs", []):
+        if r.get("status") != "ok":
+            continue
+        m = re.match(r"(weak|strong)_r(\d+)(\w*)$", r.get("variant", ""))
+        if not m or m.group(3) == "_kernels":
+            continue
+        rows.setdefault((m.group(1), int(m.group(2)), m.group(3)), []).append(r["figures"])
+    def med(figs, key):
+        values = [f.get(key) for f in figs if isinstance(f.get(key), (int, float))]
+        return median(values) if values else None
+    print()
+    print(f"Multi-GPU (MUSCL-Hancock 2D over MPI ranks, one per GPU): {device_label(record)}, "
+          f"{record.get('date', '')[:10]}, commit {commit_label(record)}")
+    header = f"{'run':<12} {'GPUs':>4} {'cells':>13} {'loop s':>8} {'cell-upd/s':>11} {'efficiency':>10} {'exchange s':>10}"
+    print(header)
+    print("-" * len(header))
+    for (kind, gpus, tag), figs in sorted(rows.items()):
+        rate = med(figs, "cell_updates_per_s")
+        one = med(rows.get((kind, 1, ""), []), "cell_updates_per_s")
+        efficiency = rate / (gpus * one) if rate and one else None
+        cells = {"weak": 8192 * 8192 * gpus, "strong": 16384 * 16384}[kind]
+        exchange = med(figs, "exchange")
+        print(f"{kind + '_r' + str(gpus) + tag:<12} {gpus:>4} {cells:>13} {fmt(med(figs, 'loop_seconds')):>8} "
+              f"{fmt(rate):>11} {(f'{100 * efficiency:9.1f}%' if efficiency else '-'):>10} "
+              f"{fmt(exchange) if exchange is not None else '-':>10}")
+
+
 def command_scaling(args):
     try:
         ci_runs = []
@@ -1402,6 +1444,7 @@ def command_scaling(args):
                 first = False
             if suite and not gpu_record:
                 print(f"{'':<20} {'':>9}  (the GPU-node results have no {kernel} at {cells} cells)")
+    multi_gpu_table(args.results_dir)
     if warnings:
         print()
         print("warnings from the committed GPU-node results:")
