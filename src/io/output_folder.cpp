@@ -27,17 +27,22 @@ bool is_numbered(const std::string& stem) {
 bool is_our_file(const fs::path& file, const std::vector<std::string>& result_files) {
   static const std::set<std::string> fixed = {"resolved.yaml", "history.csv", "checkpoint.pfc",
                                               "final.csv",     "final.vtr",   "final.vtu",
-                                              "final.vtm",     "final.vts"};
+                                              "final.vtm",     "final.vts",   "final.pvtr"};
   const std::string name = file.filename().string();
   if (fixed.count(name)) return true;
+  // A run over MPI ranks: checkpoint.rank<r>.pfc (io::rank_file).
+  if (file.extension() == ".pfc" && name.rfind("checkpoint.rank", 0) == 0 &&
+      all_digits(file.stem().string().substr(15)))
+    return true;
   if (std::find(result_files.begin(), result_files.end(), name) != result_files.end()) return true;
   const std::string extension = file.extension().string();
   if (extension == ".pvd") return true;
-  static const std::set<std::string> frames = {".vtr", ".vtu", ".vts", ".vtm"};
+  static const std::set<std::string> frames = {".vtr", ".vtu", ".vts", ".vtm", ".pvtr"};
   return frames.count(extension) && is_numbered(file.stem().string());
 }
 
-// A multi-block frame's piece folder: "<prefix>_<digits>" or "final", holding only .vtr/.vts.
+// A frame's piece folder (a multi-block frame's, or a run over MPI ranks'): "<prefix>_<digits>"
+// or "final", holding only .vtr/.vts.
 bool is_our_piece_folder(const fs::path& folder) {
   const std::string name = folder.filename().string();
   if (name != "final" && !is_numbered(name)) return false;
@@ -98,7 +103,8 @@ void prepare_output_folder(const OutputConfig& output, const std::vector<std::st
     for (std::size_t k = 0; k < earlier.size() && k < 3; ++k)
       examples += (k ? ", " : "") + earlier[k].filename().string();
     if (earlier.size() > 3) examples += ", ...";
-    const bool has_checkpoint = fs::exists(folder / "checkpoint.pfc");
+    const bool has_checkpoint =
+        fs::exists(folder / "checkpoint.pfc") || fs::exists(folder / "checkpoint.rank0.pfc");
     // The first free sibling name: folder_2, folder_3, ...
     fs::path elsewhere;
     const std::string base = folder.lexically_normal().string();

@@ -182,6 +182,33 @@ TEST(MpiRuns, UnsplittableSchemeIsRefusedOnSeveralRanks) {
   EXPECT_NE(r.output.find("runs on one rank only"), std::string::npos) << r.output;
 }
 
+// A run on 4 ranks, then another on 2 into the same folder: refused without --overwrite (the
+// earlier run's rank checkpoints offered for --restart), and with it nothing of the first run is
+// left: no index, piece or checkpoint of rank 2 or 3.
+TEST(MpiRuns, OverwriteLeavesNothingOfAnEarlierRunOnMoreRanks) {
+  TemporaryFolder folder;
+  const fs::path out = folder / "out";
+  const std::string run = "run " + deck("fv/quick_riemann_2d.yaml") +
+                          " --set mesh.cells=[48,40] --set output.checkpoint_every=5"
+                          " --set output.dir=" +
+                          out.string();
+  ASSERT_EQ(run_ranks(4, run + " --set time.t_end=0.2", folder).exit_code, 0);
+  ASSERT_TRUE(fs::exists(out / "checkpoint.rank3.pfc"));
+  ASSERT_TRUE(fs::exists(out / "solution_0004.pvtr"));
+  const Result refused = run_ranks(2, run + " --set time.t_end=0.1", folder);
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("--restart " + (out / "checkpoint.pfc").string()),
+            std::string::npos)
+      << refused.output;
+  const Result again = run_ranks(2, run + " --set time.t_end=0.1 --overwrite", folder);
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_FALSE(fs::exists(out / "checkpoint.rank3.pfc"));
+  EXPECT_FALSE(fs::exists(out / "solution_0004.pvtr"));
+  EXPECT_FALSE(fs::exists(out / "final" / "final_3.vtr"));
+  EXPECT_TRUE(fs::exists(out / "final" / "final_1.vtr"));
+  EXPECT_FALSE(final_fields(out).x.empty()) << "final.pvtr does not read back";
+}
+
 // SIGTERM to one rank: all stop after the same step with their checkpoints; the run continued
 // from them on 2 ranks ends equal to the uninterrupted 2-rank run.
 TEST(MpiRuns, SigtermToOneRankStopsAllAndRestartIsBitwise) {
