@@ -94,7 +94,8 @@ class History {
 // conserved totals. `first` holds them after `offset` march columns.
 std::string totals_change(const Monitors& now, const std::vector<double>& first,
                           std::size_t offset) {
-  if (!now.conserved_totals || first.size() != offset + now.values.size()) return "";
+  // (A run over ranks has one more column after them.)
+  if (!now.conserved_totals || first.size() < offset + now.values.size()) return "";
   std::string line = "totals over the run (change relative to the start):";
   for (std::size_t k = 0; k < now.values.size(); ++k) {
     const double start = first[offset + k];
@@ -157,6 +158,9 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
   io::SolutionOutput output(out);
   std::vector<std::string> header = march->history_columns();
   for (const auto& name : solver.monitors().names) header.push_back(name);
+  // A run over several ranks: rank 0's seconds in halo exchanges so far, after the monitors.
+  const bool exchange_column = ranks::count() > 1;
+  if (exchange_column) header.push_back("exchange_seconds");
   History history(output.directory() / "history.csv", header);
 
   double output_seconds = 0;  // spent writing outputs, anywhere in the run
@@ -210,7 +214,11 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
                   error.code());
     }
   };
-  auto record = [&] { history.record(march->history_values(wall_seconds()), solver.monitors()); };
+  auto record = [&] {
+    Monitors row = solver.monitors();
+    if (exchange_column) row.values.push_back(solver.exchange_seconds());
+    history.record(march->history_values(wall_seconds()), row);
+  };
   // A frame goes to the frame writer's thread; history.csv is brought level with it.
   auto write_frame = [&](SolutionSnapshot snapshot) {
     std::filesystem::path file;

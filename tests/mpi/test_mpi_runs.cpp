@@ -207,6 +207,11 @@ TEST(MpiRuns, OverwriteLeavesNothingOfAnEarlierRunOnMoreRanks) {
   EXPECT_FALSE(fs::exists(out / "final" / "final_3.vtr"));
   EXPECT_TRUE(fs::exists(out / "final" / "final_1.vtr"));
   EXPECT_FALSE(final_fields(out).x.empty()) << "final.pvtr does not read back";
+  const std::string history = read_file(out / "history.csv");
+  EXPECT_EQ(history.rfind("exchange_seconds\n", history.find('\n')),
+            history.find('\n') - std::string("exchange_seconds").size())
+      << "the header does not end with exchange_seconds:\n"
+      << history.substr(0, history.find('\n'));
 }
 
 // SIGTERM to one rank: all stop after the same step with their checkpoints; the run continued
