@@ -287,7 +287,8 @@ RunOutcome run_solver(const RunConfig& config, Solver& solver, std::ostream& log
                                ? ", which came while an output file was written; that write "
                                  "was completed"
                                : std::string()) +
-                          "; the state of that " + march->unit() + " is in " + checkpoint.string(),
+                          "; the state of that " + march->unit() + " is in " + checkpoint.string() +
+                          io::rank_file_note(),
                       checkpoint);
   };
 
