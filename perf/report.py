@@ -1202,6 +1202,10 @@ def command_case(args):
     return status
 
 
+def gpu_count(doc):
+    return len((doc.get("device") or {}).get("gpus") or [])
+
+
 def command_collect(args):
     source = args.source
     work = None
@@ -1220,7 +1224,13 @@ def command_collect(args):
         folder = os.path.join(args.results, study)
         os.makedirs(folder, exist_ok=True)
         older = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(folder, "*")))
-        target = os.path.join(folder, os.path.basename(path))
+        # The name the device gave it, or (results filed before GPU counts were in names) the
+        # one short_device_name gives it now.
+        name = os.path.basename(path)
+        if doc.get("device"):
+            short = run_cases.short_device_name(doc["device"])
+            name = re.sub(r"^[a-z0-9]+-(\d{8}-)", lambda m: f"{short}-{m.group(1)}", name)
+        target = os.path.join(folder, name)
         shutil.copy2(path, target)
         artifacts = os.path.join(source, "artifacts", run_cases.safe_name(doc["case"]))
         artifacts = artifacts if os.path.isdir(artifacts) else None
@@ -1246,7 +1256,9 @@ def command_collect(args):
             path = os.path.join(args.results, f)
             if f.endswith(".json") and os.path.isfile(path) and f not in files:
                 older_doc = load_json(path)
-                if is_case(older_doc) and older_doc.get("case") != doc["case"]:
+                # A result of another case, or of this one on a node with another GPU count.
+                if is_case(older_doc) and (older_doc.get("case") != doc["case"]
+                                           or gpu_count(older_doc) != gpu_count(doc)):
                     others.append(os.path.splitext(f)[0])
         kept = [f for f in entry.get("files", []) if f not in files and any(f.startswith(o) for o in others)]
         replaced = [f for f in entry.get("files", []) if f not in files and f not in kept]

@@ -600,9 +600,13 @@ def device_info():
 
 
 def short_device_name(device):
+    """'h200', or 'h200x4' on a node of 4 GPUs (so results of one case on nodes of different
+    sizes get different file names)."""
     name = (device.get("gpu") or "").replace("NVIDIA", "")
     m = re.search(r"\b([A-Za-z]{1,2}\d{2,4}[A-Za-z]?)\b", name)
-    return m.group(1).lower() if m else ("gpu" if device.get("gpu") else "cpu")
+    short = m.group(1).lower() if m else ("gpu" if device.get("gpu") else "cpu")
+    gpus = len(device.get("gpus") or [])
+    return f"{short}x{gpus}" if gpus > 1 else short
 
 
 def checkout_commit():

@@ -25,9 +25,9 @@ bool is_numbered(const std::string& stem) {
 }
 
 bool is_our_file(const fs::path& file, const std::vector<std::string>& result_files) {
-  static const std::set<std::string> fixed = {"resolved.yaml", "history.csv", "checkpoint.pfc",
-                                              "final.csv",     "final.vtr",   "final.vtu",
-                                              "final.vtm",     "final.vts",   "final.pvtr"};
+  static const std::set<std::string> fixed = {
+      "resolved.yaml", "history.csv", "checkpoint.pfc", "final.csv",  "final.vtr",
+      "final.vtu",     "final.vtm",   "final.vts",      "final.pvtr", "final.pvtu"};
   const std::string name = file.filename().string();
   if (fixed.count(name)) return true;
   // A run over MPI ranks: checkpoint.rank<r>.pfc (io::rank_file).
@@ -37,12 +37,12 @@ bool is_our_file(const fs::path& file, const std::vector<std::string>& result_fi
   if (std::find(result_files.begin(), result_files.end(), name) != result_files.end()) return true;
   const std::string extension = file.extension().string();
   if (extension == ".pvd") return true;
-  static const std::set<std::string> frames = {".vtr", ".vtu", ".vts", ".vtm", ".pvtr"};
+  static const std::set<std::string> frames = {".vtr", ".vtu", ".vts", ".vtm", ".pvtr", ".pvtu"};
   return frames.count(extension) && is_numbered(file.stem().string());
 }
 
 // A frame's piece folder (a multi-block frame's, or a run over MPI ranks'): "<prefix>_<digits>"
-// or "final", holding only .vtr/.vts.
+// or "final", holding only .vtr/.vts/.vtu.
 bool is_our_piece_folder(const fs::path& folder) {
   const std::string name = folder.filename().string();
   if (name != "final" && !is_numbered(name)) return false;
@@ -50,7 +50,9 @@ bool is_our_piece_folder(const fs::path& folder) {
   bool any = false;
   for (const auto& entry : fs::directory_iterator(folder, status)) {
     const std::string extension = entry.path().extension().string();
-    if (!entry.is_regular_file() || (extension != ".vtr" && extension != ".vts")) return false;
+    if (!entry.is_regular_file() ||
+        (extension != ".vtr" && extension != ".vts" && extension != ".vtu"))
+      return false;
     any = true;
   }
   return any && !status;

@@ -53,7 +53,7 @@ const char* extension(const SolutionSnapshot& snapshot) {
     case OutputKind::kCells:
       return snapshot.part ? ".pvtr" : ".vtr";
     case OutputKind::kElements:
-      return ".vtu";
+      return snapshot.part ? ".pvtu" : ".vtu";
     case OutputKind::kNodes:
       return ".vts";
     case OutputKind::kBlocks:
@@ -100,23 +100,37 @@ StructuredBlock to_structured_block(const SolutionSnapshot& snapshot) {
 
 namespace {
 
-// A decomposed run's data set (SnapshotPart): this rank's piece "<stem>/<stem>_<rank>.vtr", and
-// on rank 0 the index "<stem>.pvtr" naming every rank's piece.
+// A decomposed run's data set (SnapshotPart): this rank's piece "<stem>/<stem>_<rank>.vtr" (or
+// .vtu for elements), and on rank 0 the index "<stem>.pvtr" (.pvtu) naming every rank's piece.
 void write_part(const fs::path& index, const SolutionSnapshot& snapshot) {
   const SnapshotPart& part = *snapshot.part;
+  const bool elements = snapshot.kind == OutputKind::kElements;
   const std::string stem = index.stem().string();
   const fs::path folder = index.parent_path() / stem;
   ensure_directory(folder);
-  const auto piece_name = [&](std::size_t r) { return stem + "_" + std::to_string(r) + ".vtr"; };
-  write_vtr(folder / piece_name(static_cast<std::size_t>(part.rank)),
-            to_structured_block(snapshot));
+  const auto piece_name = [&](std::size_t r) {
+    return stem + "/" + stem + "_" + std::to_string(r) + (elements ? ".vtu" : ".vtr");
+  };
+  const fs::path piece = index.parent_path() / piece_name(static_cast<std::size_t>(part.rank));
+  if (elements) {
+    const LagrangeQuadMesh mesh = to_lagrange_mesh(snapshot);
+    write_vtu(piece, mesh);
+    if (part.rank != 0) return;
+    std::vector<std::string> files, point_names, cell_names;
+    for (std::size_t r = 0; r < part.boxes.size(); ++r) files.push_back(piece_name(r));
+    for (const auto& field : mesh.point_data) point_names.push_back(field.name);
+    for (const auto& field : mesh.cell_data) cell_names.push_back(field.name);
+    write_pvtu(index, files, point_names, cell_names);
+    return;
+  }
+  write_vtr(piece, to_structured_block(snapshot));
   if (part.rank != 0) return;
   std::vector<RectilinearPiece> pieces;
   for (std::size_t r = 0; r < part.boxes.size(); ++r) {
     const auto& box = part.boxes[r];
     pieces.push_back({{static_cast<int>(box[0]), static_cast<int>(box[1]), 0},
                       {static_cast<int>(box[2]) + 1, static_cast<int>(box[3]) + 1, 1},
-                      stem + "/" + piece_name(r)});
+                      piece_name(r)});
   }
   std::vector<std::string> names;
   for (const auto& field : snapshot.fields) names.push_back(field.name);
@@ -217,7 +231,10 @@ void write_dataset(const fs::path& file, const SolutionSnapshot& snapshot) {
         write_vtr(file, to_structured_block(snapshot));
       return;
     case OutputKind::kElements:
-      write_vtu(file, to_lagrange_mesh(snapshot));
+      if (snapshot.part)
+        write_part(file, snapshot);
+      else
+        write_vtu(file, to_lagrange_mesh(snapshot));
       return;
     case OutputKind::kNodes:
       require(snapshot.blocks.size() == 1, "internal error: a nodes snapshot has one grid");

@@ -426,6 +426,30 @@ void write_pvtr(const fs::path& path, const std::array<int, 3>& whole_points,
   write_text_file(path, xml.str());
 }
 
+void write_pvtu(const fs::path& path, const std::vector<std::string>& piece_files,
+                const std::vector<std::string>& point_arrays,
+                const std::vector<std::string>& cell_arrays) {
+  std::ostringstream xml;
+  const auto declare = [&](const char* tag, const std::vector<std::string>& names) {
+    xml << "    <" << tag << ">\n";
+    for (const std::string& name : names)
+      xml << "      <PDataArray type=\"Float64\" Name=\"" << xml_escape(name)
+          << "\" NumberOfComponents=\"1\"/>\n";
+    xml << "    </" << tag << ">\n";
+  };
+  xml << "<?xml version=\"1.0\"?>\n<VTKFile type=\"PUnstructuredGrid\" version=\"1.0\" "
+         "byte_order=\""
+      << byte_order() << "\" header_type=\"UInt64\">\n  <PUnstructuredGrid GhostLevel=\"0\">\n";
+  declare("PPointData", point_arrays);
+  declare("PCellData", cell_arrays);
+  xml << "    <PPoints>\n      <PDataArray type=\"Float64\" Name=\"Points\" "
+         "NumberOfComponents=\"3\"/>\n    </PPoints>\n";
+  for (const std::string& file : piece_files)
+    xml << "    <Piece Source=\"" << xml_escape(file) << "\"/>\n";
+  xml << "  </PUnstructuredGrid>\n</VTKFile>\n";
+  write_text_file(path, xml.str());
+}
+
 PvdSeries::PvdSeries(fs::path pvd_file) : pvd_file_(std::move(pvd_file)) {}
 
 void PvdSeries::add(double time, const fs::path& dataset_file) {

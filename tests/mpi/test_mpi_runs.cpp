@@ -1,20 +1,29 @@
 // Runs over ranks (docs/mpi.md), built by the openmp-mpi preset: the same deck on 1, 2, 3 and 4
-// ranks gives the same final fields, value for value; an error on one rank ends them all with
+// ranks gives the same final fields, value for value (cells of the finite-volume and CE/SE
+// schemes, elements of the high-order ones); an error on one rank ends them all with
 // one message; SIGTERM to one rank stops every rank with its checkpoint, and the run continued
 // from it on the same ranks ends equal to the uninterrupted one. mpirun oversubscribes the
 // machine (2 cores here), one OpenMP thread per rank.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <vtkCell.h>
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkIdList.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
 #include <vtkRectilinearGrid.h>
 #include <vtkSmartPointer.h>
+#include <vtkUnstructuredGrid.h>
 #include <vtkXMLPRectilinearGridReader.h>
+#include <vtkXMLPUnstructuredGridReader.h>
 #include <vtkXMLRectilinearGridReader.h>
+#include <vtkXMLUnstructuredGridReader.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -149,6 +158,91 @@ TEST(MpiRuns, EverySplitGivesTheOneRankFieldsBitwise) {
       else
         expect_identical(one, fields,
                          std::string(c.name) + " on " + std::to_string(ranks) + " ranks against 1");
+    }
+  }
+}
+
+// The final solution of an element-method run (final.vtu on one rank, final.pvtu on several)
+// per element, keyed by its first point's position (the pieces come in rank order, not the
+// one-rank order): the point coordinates, then every point field, then the element averages.
+using ElementFields = std::map<std::pair<double, double>, std::vector<double>>;
+
+ElementFields final_element_fields(const fs::path& run) {
+  vtkUnstructuredGrid* grid = nullptr;
+  auto serial = vtkSmartPointer<vtkXMLUnstructuredGridReader>::New();
+  auto parallel = vtkSmartPointer<vtkXMLPUnstructuredGridReader>::New();
+  if (fs::exists(run / "final.pvtu")) {
+    parallel->SetFileName((run / "final.pvtu").c_str());
+    parallel->Update();
+    grid = parallel->GetOutput();
+  } else {
+    serial->SetFileName((run / "final.vtu").c_str());
+    serial->Update();
+    grid = serial->GetOutput();
+  }
+  ElementFields elements;
+  if (!grid) return elements;
+  for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+    vtkIdList* ids = grid->GetCell(c)->GetPointIds();
+    std::vector<double> values;
+    double first[3];
+    grid->GetPoint(ids->GetId(0), first);
+    for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k) {
+      double x[3];
+      grid->GetPoint(ids->GetId(k), x);
+      values.insert(values.end(), {x[0], x[1]});
+      for (const char* name : {"rho", "u", "v", "p"}) {
+        vtkDataArray* a = grid->GetPointData()->GetArray(name);
+        values.push_back(a ? a->GetTuple1(ids->GetId(k)) : -1.0);
+      }
+    }
+    for (const char* name : {"rho_average", "u_average", "v_average", "p_average"}) {
+      vtkDataArray* a = grid->GetCellData()->GetArray(name);
+      values.push_back(a ? a->GetTuple1(c) : -1.0);
+    }
+    elements[{first[0], first[1]}] = values;
+  }
+  return elements;
+}
+
+// One small deck per element method: the limiter and positivity safeguard (their element means
+// cross the ranks too), periodic sides, a warped (curved) grid, reflective and transmissive sides.
+const Case kElementCases[] = {
+    {"dg_limited", "highorder/quick_radial_dg_p2.yaml",
+     "--set mesh.cells=[20,18] --set time.max_steps=12 --set boundary.y_max=reflective"},
+    {"cpr_warped_periodic", "highorder/vortex_warped_cpr_p2.yaml",
+     "--set mesh.cells=[12,10] --set time.max_steps=10"},
+    {"ndg_reflective", "highorder/radial_ndg_p1.yaml",
+     "--set mesh.cells=[16,14] --set time.max_steps=12 --set boundary.x_min=reflective"},
+    {"sd_periodic", "highorder/vortex_sd_p2.yaml",
+     "--set mesh.cells=[10,12] --set time.max_steps=10"},
+};
+
+TEST(MpiRuns, EveryElementSplitGivesTheOneRankSolutionBitwise) {
+  for (const Case& c : kElementCases) {
+    TemporaryFolder folder;
+    ElementFields one;
+    for (const int ranks : {1, 2, 3, 4}) {
+      const fs::path out = folder / ("ranks" + std::to_string(ranks));
+      const Result r = run_ranks(
+          ranks, "run " + deck(c.deck) + " " + c.overrides + " --set output.dir=" + out.string(),
+          folder);
+      ASSERT_EQ(r.exit_code, 0) << c.name << " on " << ranks << " ranks:\n" << r.output;
+      if (ranks > 1) EXPECT_TRUE(fs::exists(out / "final" / "final_1.vtu")) << c.name;
+      const ElementFields elements = final_element_fields(out);
+      if (ranks == 1) {
+        one = elements;
+        ASSERT_FALSE(one.empty()) << c.name << ": the one-rank run wrote no final solution";
+        continue;
+      }
+      ASSERT_EQ(elements.size(), one.size()) << c.name << " on " << ranks << " ranks";
+      std::size_t differ = 0;
+      for (const auto& [key, values] : one) {
+        const auto found = elements.find(key);
+        differ += found == elements.end() || found->second != values ? 1 : 0;
+      }
+      EXPECT_EQ(differ, 0u) << c.name << " on " << ranks << " ranks: " << differ << " of "
+                            << one.size() << " elements differ from the one-rank run";
     }
   }
 }

@@ -85,6 +85,13 @@ void write_pvtr(const std::filesystem::path& path, const std::array<int, 3>& who
                 const std::vector<RectilinearPiece>& pieces,
                 const std::vector<std::string>& cell_arrays);
 
+// A parallel unstructured grid (.pvtu): the index of pieces written as .vtu files by write_vtu,
+// so ParaView opens them as one mesh. Each piece's file relative to the index's folder; the
+// point and cell arrays every piece holds, in order (one component each).
+void write_pvtu(const std::filesystem::path& path, const std::vector<std::string>& piece_files,
+                const std::vector<std::string>& point_arrays,
+                const std::vector<std::string>& cell_arrays);
+
 // A time series ParaView opens as one item: a ".pvd" collection (VTKFile type="Collection") of
 // data set files with their times. VTK has no .pvd writer, so this writes the small XML itself.
 class PvdSeries {

@@ -46,9 +46,10 @@ struct BlockSnapshot {
 //   kElements: `elements`, and `fields` as the element averages;
 //   kNodes:    `blocks[0]`, the nodes of one curvilinear grid;
 //   kBlocks:   `blocks`, one per mesh block.
-// A cells snapshot of one rank of a run decomposed over ranks (docs/mpi.md): its `edges` and
-// `fields` are its box's; `boxes` holds every rank's box, (first cell, cells) per direction, so
-// rank 0 can write the parallel index (.pvtr) that names the pieces without asking the others.
+// A cells or elements snapshot of one rank of a run decomposed over ranks (docs/mpi.md): its
+// data are its box's; `boxes` holds every rank's box, (first cell or element, count) per
+// direction, so rank 0 can write the parallel index (.pvtr, .pvtu) that names the pieces without
+// asking the others.
 struct SnapshotPart {
   int rank = 0;
   std::array<long long, 2> whole{1, 1};         // cells of the whole grid

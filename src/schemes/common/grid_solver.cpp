@@ -1,12 +1,10 @@
 #include "portaflow/schemes/common/grid_solver.hpp"
 
-#include <cstring>
-
-#include "portaflow/core/format.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/ranks.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
+#include "portaflow/schemes/common/nonphysical_over_ranks.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
 
 namespace portaflow {
@@ -101,33 +99,8 @@ Monitors GridSolver2D::monitors() const {
 std::optional<NonPhysicalCell> GridSolver2D::find_nonphysical() const {
   std::optional<NonPhysicalCell> cell =
       find_nonphysical_2d(state_, interior(), grid_, config_.physics.gamma);
-  if (!decomposed() || ranks::count() == 1) return cell;
-  // The lowest rank with a bad cell tells the others which.
-  const long long none = ranks::count();
-  const long long first = ranks::min(cell ? static_cast<long long>(ranks::rank()) : none);
-  if (first == none) return std::nullopt;
-  std::vector<unsigned char> bytes;
-  if (ranks::rank() == first) {
-    const double fields[] = {static_cast<double>(cell->index[0]),
-                             static_cast<double>(cell->index[1]),
-                             cell->position[0],
-                             cell->position[1],
-                             cell->rho,
-                             cell->pressure};
-    bytes.assign(reinterpret_cast<const unsigned char*>(fields),
-                 reinterpret_cast<const unsigned char*>(fields) + sizeof fields);
-  }
-  ranks::broadcast(bytes, static_cast<int>(first));
-  double fields[6];
-  std::memcpy(fields, bytes.data(), sizeof fields);
-  NonPhysicalCell found;
-  found.index = {static_cast<long long>(fields[0]), static_cast<long long>(fields[1]), 0};
-  found.position = {fields[2], fields[3], 0};
-  found.rho = fields[4];
-  found.pressure = fields[5];
-  found.what = "rho = " + format("%.6g", found.rho) + ", p = " + format("%.6g", found.pressure) +
-               " (on rank " + std::to_string(first) + ")";
-  return found;
+  if (!decomposed()) return cell;
+  return first_nonphysical_over_ranks(cell);
 }
 
 SolverState GridSolver2D::save_state() const {

@@ -43,12 +43,16 @@ class DegreeSolver final : public HighOrderSolver {
 
   void stage(int k, double dt) override {
     const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
-    const Index nx = config_.mesh.cells[0], ny = config_.mesh.cells[1];
+    const Index nx = box_elements(0), ny = box_elements(1);
     const Field2D& w = stage_input(k);
+    if (has_neighbours()) {
+      element_box_traces<N, has_lobatto_points(M)>(w, traces_, ops_, nx, ny);
+      exchange_traces();
+    }
     const FaceArrays faces{face_normals_x_, face_normals_y_, fluxes_x_, fluxes_y_};
     dispatch_element_flux(options_.flux, [&](auto flux) {
       element_face_fluxes<N, decltype(flux), has_lobatto_points(M)>(w, faces, ops_, nx, ny,
-                                                                    config_.boundary, gas);
+                                                                    config_.boundary, gas, traces_);
     });
     const StageArrays s{w,
                         state_,
@@ -70,9 +74,18 @@ class DegreeSolver final : public HighOrderSolver {
       residual<DivergenceKind::kFluxInterpolation>(s, nx, ny, gas);
     }
     if (limiter_on()) {
-      const LimiterArrays arrays{element_means_, element_centroid_, weight_jac_device_,
-                                 config_.boundary.side[0] == BoundaryKind::kPeriodic,
-                                 config_.boundary.side[2] == BoundaryKind::kPeriodic};
+      const auto side = [&](int s) { return config_.boundary.side[s]; };
+      const LimiterArrays arrays{element_means_,
+                                 element_centroid_,
+                                 weight_jac_device_,
+                                 side(0) == BoundaryKind::kPeriodic,
+                                 side(2) == BoundaryKind::kPeriodic,
+                                 side(0) == BoundaryKind::kNeighbour,
+                                 side(1) == BoundaryKind::kNeighbour,
+                                 side(2) == BoundaryKind::kNeighbour,
+                                 side(3) == BoundaryKind::kNeighbour};
+      element_means<N>(stage_output(k), arrays, nx, ny);
+      if (has_neighbours()) exchange_means();
       limit_elements<N>(stage_output(k), arrays, ops_, options_.limiter, gas, nx, ny,
                         limiter_stage_counts_, limiter_totals_);
     }

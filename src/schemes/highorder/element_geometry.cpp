@@ -8,9 +8,13 @@
 
 namespace portaflow::highorder {
 
-ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
-    : nx_(mesh.cells[0]),
-      ny_(mesh.cells[1]),
+ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree,
+                               std::array<bool, 2> periodic, const ElementBox& box)
+    : nx_(box.cells[0] > 0 ? box.cells[0] : mesh.cells[0]),
+      ny_(box.cells[1] > 0 ? box.cells[1] : mesh.cells[1]),
+      first_(box.first),
+      continues_{periodic[0] || box.first[0] + nx_ < mesh.cells[0],
+                 periodic[1] || box.first[1] + ny_ < mesh.cells[1]},
       nodes_(gauss_lobatto(degree + 1).nodes),
       domain_{mesh.domain_min[0], mesh.domain_max[0], mesh.domain_min[1], mesh.domain_max[1]},
       warp_(warp) {
@@ -19,27 +23,38 @@ ElementMapping::ElementMapping(const MeshConfig& mesh, double warp, int degree)
   // Every element's geometry nodes once (positions and metrics are evaluated many times per
   // element: at solution points, face points, output lattices and error rules).
   const int m = degree + 1;
-  geometry_.resize(2 * static_cast<std::size_t>(nx_) * ny_ * m * m);
-  host_par_for("highorder.geometry_nodes", IndexRange{0, ny_}, [&](Index ey) {
-    for (int ex = 0; ex < nx_; ++ex)
+  const int whole_x = mesh.cells[0], whole_y = mesh.cells[1];
+  // The whole-grid index of the box's element `e` along a direction (wrapped where periodic).
+  const auto global = [](int first, int e, int whole, bool wraps) {
+    const int g = first + e;
+    if (!wraps) return g;
+    return g < 0 ? g + whole : (g >= whole ? g - whole : g);
+  };
+  geometry_.resize(2 * static_cast<std::size_t>(nx_ + 2) * (ny_ + 2) * m * m);
+  host_par_for("highorder.geometry_nodes", IndexRange{-1, ny_ + 1}, [&](Index ey) {
+    const int gy = global(box.first[1], ey, whole_y, periodic[1]);
+    for (int ex = -1; ex <= nx_; ++ex) {
+      const int gx = global(box.first[0], ex, whole_x, periodic[0]);
       for (int j = 0; j < m; ++j)
         for (int i = 0; i < m; ++i) {
           // The parameter is the element's share plus the (not equispaced) Lobatto node's, the
           // same expression on both sides of a shared edge, so neighbours share their nodes.
-          const double s = (ex + (nodes_[i] + 1) / 2) / nx_;
-          const double t = (ey + (nodes_[j] + 1) / 2) / ny_;
+          const double s = (gx + (nodes_[i] + 1) / 2) / whole_x;
+          const double t = (gy + (nodes_[j] + 1) / 2) / whole_y;
           const auto p = mesh::warped_box_point(domain_, warp_, s, t);
           const std::size_t at =
-              2 * ((((static_cast<std::size_t>(ey) * nx_ + ex) * m + j) * m) + i);
+              2 * ((((static_cast<std::size_t>(ey + 1) * (nx_ + 2) + ex + 1) * m + j) * m) + i);
           geometry_[at] = p[0];
           geometry_[at + 1] = p[1];
         }
+    }
   });
 }
 
 std::array<double, 2> ElementMapping::node(int ex, int ey, int i, int j) const {
   const std::size_t m = nodes_.size();
-  const std::size_t at = 2 * ((((static_cast<std::size_t>(ey) * nx_ + ex) * m + j) * m) + i);
+  const std::size_t at =
+      2 * ((((static_cast<std::size_t>(ey + 1) * (nx_ + 2) + ex + 1) * m + j) * m) + i);
   return {geometry_[at], geometry_[at + 1]};
 }
 
@@ -88,9 +103,9 @@ PointMetrics ElementMapping::metrics(int ex, int ey, const Basis& at_xi,
     }
   const double jacobian = x_xi * y_eta - x_eta * y_xi;
   if (!(jacobian > 0))
-    throw InputError("element (" + std::to_string(ex) + ", " + std::to_string(ey) +
-                     ") of the element grid is folded (Jacobian " + std::to_string(jacobian) +
-                     "): reduce mesh.warp");
+    throw InputError("element (" + std::to_string(first_[0] + ex) + ", " +
+                     std::to_string(first_[1] + ey) + ") of the element grid is folded (Jacobian " +
+                     std::to_string(jacobian) + "): reduce mesh.warp");
   return {y_eta, -x_eta, -y_xi, x_xi, jacobian};
 }
 
@@ -106,7 +121,7 @@ std::vector<ElementMapping::Basis> bases(const ElementMapping& mapping,
 }  // namespace
 
 ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const PointSet1D& points,
-                                        std::array<bool, 2> periodic, bool set_boundary_points) {
+                                        bool set_boundary_points) {
   ElementGridMetrics g;
   g.n = points.size();
   g.nx = mapping.elements_x();
@@ -127,32 +142,27 @@ ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const Poi
   };
   const std::vector<ElementMapping::Basis> at_points = bases(mapping, points.nodes);
   const ElementMapping::Basis at_minus = mapping.basis(-1.0), at_plus = mapping.basis(1.0);
-  // Faces: x face f from the element on its right (the last from the one on its left). Every
-  // point is independent work, so the rows run on the host's threads.
+  // Faces: x face f from the element after it; the last from the one before it where the grid
+  // ends there. Every point is independent work, so the rows run on the host's threads.
+  const bool x_continues = mapping.continues(0), y_continues = mapping.continues(1);
   host_par_for("highorder.x_face_metrics", IndexRange{0, nj}, [&](Index J) {
     for (int f = 0; f <= g.nx; ++f) {
-      const bool last = f == g.nx;
+      const bool before = f == g.nx && !x_continues;
       const auto m =
-          mapping.metrics(last ? f - 1 : f, J / n, last ? at_plus : at_minus, at_points[J % n]);
+          mapping.metrics(before ? f - 1 : f, J / n, before ? at_plus : at_minus, at_points[J % n]);
       x_face(0, J, f) = m.xi_x;
       x_face(1, J, f) = m.xi_y;
     }
   });
   host_par_for("highorder.y_face_metrics", IndexRange{0, g.ny + 1}, [&](Index f) {
     for (int I = 0; I < ni; ++I) {
-      const bool last = f == g.ny;
+      const bool before = f == g.ny && !y_continues;
       const auto m =
-          mapping.metrics(I / n, last ? f - 1 : f, at_points[I % n], last ? at_plus : at_minus);
+          mapping.metrics(I / n, before ? f - 1 : f, at_points[I % n], before ? at_plus : at_minus);
       y_face(0, f, I) = m.eta_x;
       y_face(1, f, I) = m.eta_y;
     }
   });
-  if (periodic[0])
-    for (int J = 0; J < nj; ++J)
-      for (int c = 0; c < 2; ++c) x_face(c, J, g.nx) = x_face(c, J, 0);
-  if (periodic[1])
-    for (int I = 0; I < ni; ++I)
-      for (int c = 0; c < 2; ++c) y_face(c, g.ny, I) = y_face(c, 0, I);
   host_par_for("highorder.point_metrics", IndexRange{0, nj}, [&](Index J) {
     for (int I = 0; I < ni; ++I) {
       const int ex = I / n, ey = J / n, a = I % n, b = J % n;

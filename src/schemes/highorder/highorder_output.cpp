@@ -6,6 +6,7 @@
 
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
 #include "portaflow/schemes/highorder/highorder_solver.hpp"
@@ -63,7 +64,7 @@ std::array<double, 4> primitive(const std::array<double, 4>& c, double gamma) {
 SolutionSnapshot HighOrderSolver::snapshot() const {
   const HostState u = Kokkos::create_mirror_view_and_copy(HostSpace(), state_);
   const int n = n_, k = n_ - 1;
-  const int nx = config_.mesh.cells[0], ny = config_.mesh.cells[1];
+  const int nx = box_.cells[0], ny = box_.cells[1];
   const double gamma = config_.physics.gamma;
   SolutionSnapshot snap;
   snap.kind = OutputKind::kElements;
@@ -74,7 +75,7 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
   for (const char* name : names) snap.fields.push_back({name, {}});
   LagrangeQuadSnapshot lagrange;
   lagrange.order = k;
-  lagrange.elements = element_count();
+  lagrange.elements = static_cast<long long>(nx) * ny;
   for (const char* name : names) lagrange.point_fields.push_back({name, {}});
   const std::vector<double> lattice = equispaced(n).nodes;
   const std::vector<double> m = interpolation_matrix(tables_.points.nodes, lattice);
@@ -117,6 +118,18 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
     }
   });
   snap.elements = std::move(lagrange);
+  if (ranks::count() > 1) {
+    // This rank's piece; rank 0 writes the index (.pvtu) naming every rank's.
+    SnapshotPart part;
+    part.rank = ranks::rank();
+    part.whole = {config_.mesh.cells[0], config_.mesh.cells[1]};
+    for (int r = 0; r < ranks::count(); ++r) {
+      const RankBox2D b = rank_box_2d(config_.mesh.cells[0], config_.mesh.cells[1],
+                                      config_.boundary, box_.ranks, r, 1);
+      part.boxes.push_back({b.first[0], b.first[1], b.cells[0], b.cells[1]});
+    }
+    snap.part = std::move(part);
+  }
   return snap;
 }
 
@@ -125,7 +138,7 @@ DensityErrors HighOrderSolver::density_errors() const {
           "density errors need a problem with an exact solution");
   const HostState u = Kokkos::create_mirror_view_and_copy(HostSpace(), state_);
   const int n = n_;
-  const int nx = config_.mesh.cells[0], ny = config_.mesh.cells[1];
+  const int nx = box_.cells[0], ny = box_.cells[1];
   // k + 4 Gauss points: exact for degree 2k + 7, far beyond the solution's error at these sizes.
   const PointSet1D rule = gauss_legendre(n + 3);
   const std::vector<double> m = interpolation_matrix(tables_.points.nodes, rule.nodes);
@@ -157,13 +170,14 @@ DensityErrors HighOrderSolver::density_errors() const {
       areas[e] = area;
     }
   });
-  double pointwise = 0, averages = 0, total_area = 0;
+  std::vector<double> sums{0, 0, 0};  // pointwise, averages, area
   for (std::size_t e = 0; e < elements; ++e) {
-    for (std::size_t p = 0; p < per_element; ++p) pointwise += squares[e * per_element + p];
-    averages += differences[e] * differences[e];
-    total_area += areas[e];
+    for (std::size_t p = 0; p < per_element; ++p) sums[0] += squares[e * per_element + p];
+    sums[1] += differences[e] * differences[e];
+    sums[2] += areas[e];
   }
-  return {std::sqrt(averages / (static_cast<double>(nx) * ny)), std::sqrt(pointwise / total_area)};
+  ranks::sum(sums);  // over ranks in another order: round-off differs from one rank
+  return {std::sqrt(sums[1] / static_cast<double>(element_count())), std::sqrt(sums[0] / sums[2])};
 }
 
 std::vector<std::pair<std::string, double>> HighOrderSolver::exact_errors() const {

@@ -6,9 +6,11 @@
 
 #include "degree_solver.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/common/diagnostics_2d.hpp"
 #include "portaflow/schemes/common/initial_conditions.hpp"
+#include "portaflow/schemes/common/nonphysical_over_ranks.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
 #include "portaflow/schemes/highorder/highorder_config.hpp"
 #include "portaflow/schemes/highorder/highorder_scheme.hpp"
@@ -19,6 +21,20 @@ namespace {
 
 using E2 = physics::Euler<2>;
 constexpr int kNv = E2::kNumVars;
+
+// This rank's box of the element grid: the whole grid on one rank, else the rank's share of a
+// split with the fewest faces between boxes (decomposition_2d.hpp), at least one element wide.
+RankBox2D element_box(const RunConfig& config) {
+  const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
+  const std::array<int, 2> grid =
+      ranks::count() == 1 ? std::array<int, 2>{1, 1} : rank_grid_2d(nx, ny, ranks::count());
+  return rank_box_2d(nx, ny, config.boundary, grid, ranks::rank(), 1);
+}
+
+RunConfig with_box_sides(RunConfig config, const RankBox2D& box) {
+  config.boundary = box.boundary;
+  return config;
+}
 
 // A device field (c, J, I) from a host table in the same order, converted to Real.
 void copy_to_device(const std::vector<double>& host_values, const Field2D& field) {
@@ -37,10 +53,15 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
       n_(points),
       kernel_(config.execution.kernel == KernelChoice::kAuto ? default_kernel()
                                                              : config.execution.kernel),
-      mapping_(config.mesh, config.family<HighOrderConfig>().warp, points - 1),
+      box_(element_box(config)),
+      mapping_(config.mesh, config.family<HighOrderConfig>().warp, points - 1,
+               {config.boundary.side[0] == BoundaryKind::kPeriodic,
+                config.boundary.side[2] == BoundaryKind::kPeriodic},
+               {{box_.first[0], box_.first[1]}, {box_.cells[0], box_.cells[1]}}),
       tables_(line_operator_tables(config.family<HighOrderConfig>().method, points,
                                    config.family<HighOrderConfig>().flux_points)) {
-  const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
+  config_ = with_box_sides(config, box_);
+  const Index nx = box_.cells[0], ny = box_.cells[1];
   const Index ni = nx * n_, nj = ny * n_;
   state_ = Field2D("highorder.state", kNv, nj, ni);
   stages_[0] = Field2D("highorder.stage1", kNv, nj, ni);
@@ -51,11 +72,8 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
   fluxes_x_ = Field2D("highorder.fluxes_x", kNv, nj, nx + 1);
   fluxes_y_ = Field2D("highorder.fluxes_y", kNv, ny + 1, ni);
 
-  const std::array<bool, 2> periodic{config.boundary.side[0] == BoundaryKind::kPeriodic,
-                                     config.boundary.side[2] == BoundaryKind::kPeriodic};
-  const ElementGridMetrics g =
-      element_grid_metrics(mapping_, tables_.points, periodic,
-                           has_lobatto_points(config.family<HighOrderConfig>().method));
+  const ElementGridMetrics g = element_grid_metrics(
+      mapping_, tables_.points, has_lobatto_points(config.family<HighOrderConfig>().method));
   copy_to_device(g.point, metrics_);
   copy_to_device(g.x_face, face_normals_x_);
   copy_to_device(g.y_face, face_normals_y_);
@@ -78,6 +96,13 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
     copy_to_device(normals.y, flux_normals_y_);
   }
   if (limiter_on()) set_up_limiter(g);
+  if (box_.neighbours.any()) {
+    traces_ = {Field2D("highorder.box_traces_x", kNv, nj + 2, 4),
+               Field2D("highorder.box_traces_y", kNv, 4, ni + 2)};
+    traces_exchange_x_ = HaloExchange2D(box_.neighbours, kNv, 1, 2, nj);
+    traces_exchange_y_ = HaloExchange2D(box_.neighbours, kNv, 1, ni, 2);
+    if (limiter_on()) means_exchange_ = HaloExchange2D(box_.neighbours, kNv, 1, nx, ny);
+  }
 
   // Initial data at the solution points (nodal interpolation of the initial state).
   const physics::IdealGas gas{static_cast<Real>(config.physics.gamma)};
@@ -101,7 +126,7 @@ HighOrderSolver::HighOrderSolver(const RunConfig& config, int points)
 
 void HighOrderSolver::set_up_limiter(const ElementGridMetrics& g) {
   const Index nx = g.nx, ny = g.ny, ni = nx * n_;
-  element_means_ = Field2D("highorder.element_means", kNv, ny, nx);
+  element_means_ = Field2D("highorder.element_means", kNv, ny + 2, nx + 2);
   element_centroid_ = Field2D("highorder.element_centroid", 3, ny, nx);
   std::vector<double> centroid(3 * static_cast<std::size_t>(nx) * ny);
   const std::size_t elements = centroid.size() / 3;
@@ -134,10 +159,14 @@ std::string HighOrderSolver::output_note() {
   if (!limiter_on()) return {};
   auto host = Kokkos::create_mirror_view(limiter_totals_);
   Kokkos::deep_copy(host, limiter_totals_);
-  const std::string note = "limiter: at most " + std::to_string(host(2)) + " of " +
+  // Over ranks: the sum of each rank's most in one stage (a bound: their stages may differ).
+  std::vector<double> counts{static_cast<double>(host(2)), static_cast<double>(host(3))};
+  ranks::sum(counts);
+  const std::string note = "limiter: at most " + std::to_string(std::llround(counts[0])) + " of " +
                            std::to_string(element_count()) +
                            " elements troubled in a stage since the previous output, " +
-                           std::to_string(host(3)) + " element-stages scaled for positivity";
+                           std::to_string(std::llround(counts[1])) +
+                           " element-stages scaled for positivity";
   host(2) = host(3) = 0;
   Kokkos::deep_copy(limiter_totals_, host);
   return note;
@@ -148,6 +177,10 @@ long long HighOrderSolver::element_count() const {
 }
 
 long long HighOrderSolver::cell_count() const { return element_count() * n_ * n_; }
+
+double HighOrderSolver::exchange_seconds() const {
+  return traces_exchange_x_.seconds() + traces_exchange_y_.seconds() + means_exchange_.seconds();
+}
 
 KernelChoice HighOrderSolver::default_kernel() {
   // Measured (perf/results/h100-20261125-3a69468-highorder-*): flat is the faster on 16 CPU
@@ -179,7 +212,7 @@ double HighOrderSolver::stable_time_step() {
         }
         if (rate > acc) acc = rate;
       });
-  return config_.time.cfl / max_rate;
+  return config_.time.cfl / ranks::max(max_rate);  // exact: the same dt on every rank
 }
 
 Monitors HighOrderSolver::monitors() const {
@@ -199,6 +232,7 @@ Monitors HighOrderSolver::monitors() const {
       Kokkos::Sum<Sums>(sums));
   Monitors totals{{"mass", "momentum_x", "momentum_y", "energy"}, {}, true};
   for (int v = 0; v < kNv; ++v) totals.values.push_back(sums.value[v]);
+  ranks::sum(totals.values);  // over ranks in another order: round-off differs from one rank
   return totals;
 }
 
@@ -211,8 +245,10 @@ std::optional<NonPhysicalCell> HighOrderSolver::find_nonphysical() const {
     const std::size_t p =
         static_cast<std::size_t>(bad->index[1]) * state_.extent(2) + bad->index[0];
     bad->position = {point_x_[p], point_y_[p], 0};
+    bad->index[0] += static_cast<long long>(box_.first[0]) * n_;  // whole-grid point indices
+    bad->index[1] += static_cast<long long>(box_.first[1]) * n_;
   }
-  return bad;
+  return first_nonphysical_over_ranks(bad);
 }
 
 SolverState HighOrderSolver::save_state() const {

@@ -80,8 +80,8 @@ TEST(ElementOperators, WarpedElementGridCoversTheDomain) {
   mesh.domain_max = {5, 5, 1};
   for (int k = 1; k <= kHighOrderMaxDegree; ++k)
     for (HighOrderMethod method : {HighOrderMethod::kDg, HighOrderMethod::kCpr}) {
-      const ElementMapping mapping(mesh, 0.1, k);
-      const auto g = element_grid_metrics(mapping, solution_points(method, k + 1), {true, true},
+      const ElementMapping mapping(mesh, 0.1, k, {true, true});
+      const auto g = element_grid_metrics(mapping, solution_points(method, k + 1),
                                           method == HighOrderMethod::kCpr);
       double area = 0;
       for (double w : g.weight_jac) area += w;
@@ -91,6 +91,54 @@ TEST(ElementOperators, WarpedElementGridCoversTheDomain) {
       for (int J = 0; J < nj; ++J)
         EXPECT_EQ(g.x_face[J * (g.nx + 1) + g.nx], g.x_face[J * (g.nx + 1)]);
     }
+}
+
+// A rank's box of the element grid (docs/mpi.md) has the whole grid's geometry bit for bit:
+// positions, point metrics and the normals of every face, those on the box's edges included
+// (each computed from the element a one-box run computes it from).
+TEST(ElementOperators, BoxGeometryIsTheWholeGridsBitwise) {
+  MeshConfig mesh;
+  mesh.dimension = 2;
+  mesh.cells = {7, 6, 1};
+  mesh.domain_min = {-5, -5, 0};
+  mesh.domain_max = {5, 5, 1};
+  const int k = 2, n = k + 1;
+  for (const std::array<bool, 2> periodic : {std::array<bool, 2>{true, false}, {false, true}}) {
+    const PointSet1D points = solution_points(HighOrderMethod::kCpr, n);
+    const auto whole = element_grid_metrics(ElementMapping(mesh, 0.1, k, periodic), points, true);
+    const int ni = whole.nx * n, nj = whole.ny * n;
+    // Boxes of 3 and 4 elements by 2, 4 (x) and 6 (y), one beyond another: every edge kind.
+    for (const ElementBox box : {ElementBox{{0, 0}, {3, 2}}, ElementBox{{3, 2}, {4, 4}},
+                                 ElementBox{{3, 0}, {4, 2}}, ElementBox{{0, 2}, {3, 4}}}) {
+      const auto g =
+          element_grid_metrics(ElementMapping(mesh, 0.1, k, periodic, box), points, true);
+      const int bi = g.nx * n, bj = g.ny * n, I0 = box.first[0] * n, J0 = box.first[1] * n;
+      std::size_t differ = 0;
+      for (int J = 0; J < bj; ++J)
+        for (int I = 0; I < bi; ++I) {
+          const std::size_t p = static_cast<std::size_t>(J) * bi + I;
+          const std::size_t q = static_cast<std::size_t>(J0 + J) * ni + I0 + I;
+          differ += g.x[p] != whole.x[q] || g.y[p] != whole.y[q];
+          for (int c = 0; c < 5; ++c)
+            differ += g.point[c * g.x.size() + p] != whole.point[c * whole.x.size() + q];
+        }
+      for (int c = 0; c < 2; ++c) {
+        for (int J = 0; J < bj; ++J)
+          for (int f = 0; f <= g.nx; ++f)
+            differ += g.x_face[(static_cast<std::size_t>(c) * bj + J) * (g.nx + 1) + f] !=
+                      whole.x_face[(static_cast<std::size_t>(c) * nj + J0 + J) * (whole.nx + 1) +
+                                   box.first[0] + f];
+        for (int f = 0; f <= g.ny; ++f)
+          for (int I = 0; I < bi; ++I)
+            differ +=
+                g.y_face[(static_cast<std::size_t>(c) * (g.ny + 1) + f) * bi + I] !=
+                whole
+                    .y_face[(static_cast<std::size_t>(c) * (whole.ny + 1) + box.first[1] + f) * ni +
+                            I0 + I];
+      }
+      EXPECT_EQ(differ, 0u) << "box at (" << box.first[0] << ", " << box.first[1] << ")";
+    }
+  }
 }
 
 }  // namespace

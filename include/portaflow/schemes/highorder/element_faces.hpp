@@ -3,6 +3,11 @@
 // it), a boundary state where the face is on a non-periodic boundary, and the Riemann flux
 // through the face's area normal (physics/euler_normal.hpp). Written as F_hat . n with n
 // unnormalised, so the residuals add it as they stand.
+//
+// A rank's box of the element grid (docs/mpi.md) reads the state outside a side that faces
+// another rank from BoxTraces: each box writes the traces of its edge elements there
+// (element_box_traces), the halo exchange swaps them, and the faces use the neighbour's as they
+// would use their own element's on one rank.
 #pragma once
 
 #include "portaflow/config/run_config.hpp"
@@ -55,12 +60,59 @@ struct FaceArrays {
   Field2D fluxes_x, fluxes_y;    // (4, J, f), (4, f, I)
 };
 
+// The traces at the box's edges, laid out as fields with one ghost cell for HaloExchange2D:
+// x (4, nj + 2, 4), columns: from the rank across x_min, the box's first column of elements
+// (their xi = -1 trace), its last (xi = +1), from the rank across x_max; row J + 1 for face point
+// row J. y (4, 4, ni + 2) the same along y, column I + 1 for face point column I.
+struct BoxTraces {
+  Field2D x, y;
+};
+
+// This box's own edge traces of state w into `traces` (the sides that face another rank read
+// them after the exchange).
+template <int N, bool kEndPoints>
+void element_box_traces(const Field2D& w, const BoxTraces& traces, const LineOperators<N>& ops,
+                        Index nx, Index ny) {
+  const Index ni = nx * N, nj = ny * N;
+  const auto tx = traces.x, ty = traces.y;
+  par_for(
+      "highorder.box_traces_x", IndexRange{0, nj}, KOKKOS_LAMBDA(Index J) {
+        const auto first = element_trace<N, false, kEndPoints>(w, J, 0, ops.trace_minus);
+        const auto last = element_trace<N, false, kEndPoints>(w, J, (nx - 1) * N, ops.trace_plus);
+        for (int v = 0; v < E2::kNumVars; ++v) {
+          tx(v, J + 1, 1) = first[v];
+          tx(v, J + 1, 2) = last[v];
+        }
+      });
+  par_for(
+      "highorder.box_traces_y", IndexRange{0, ni}, KOKKOS_LAMBDA(Index I) {
+        const auto first = element_trace<N, true, kEndPoints>(w, I, 0, ops.trace_minus);
+        const auto last = element_trace<N, true, kEndPoints>(w, I, (ny - 1) * N, ops.trace_plus);
+        for (int v = 0; v < E2::kNumVars; ++v) {
+          ty(v, 1, I + 1) = first[v];
+          ty(v, 2, I + 1) = last[v];
+        }
+      });
+}
+
+// The state across the box's side: the neighbour rank's trace (BoxTraces column or row `at`)
+// where the side faces another rank, else the boundary state of the inside one.
+KOKKOS_INLINE_FUNCTION E2::State outside_state(const E2::State& inside, BoundaryKind kind, Real nx,
+                                               Real ny, const Field2D& traces, Index row,
+                                               Index column) {
+  if (kind != BoundaryKind::kNeighbour) return boundary_state(inside, kind, nx, ny);
+  E2::State s;
+  for (int v = 0; v < E2::kNumVars; ++v) s[v] = traces(v, row, column);
+  return s;
+}
+
 // Common fluxes of state w at every x face (J, f), f = 0..nx, and y face (f, I), f = 0..ny.
 // kEndPoints: the solution points include the element ends (cpr's Gauss-Lobatto points).
+// `traces`: the neighbours' edge traces, where a side faces another rank (BoxTraces).
 template <int N, class Flux, bool kEndPoints>
 void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOperators<N>& ops,
                          Index nx, Index ny, const BoundaryConfig& boundary,
-                         const physics::IdealGas& gas) {
+                         const physics::IdealGas& gas, const BoxTraces& traces) {
   const Index ni = nx * N, nj = ny * N;
   const auto nrm_x = faces.normals_x, nrm_y = faces.normals_y;
   const auto fx = faces.fluxes_x, fy = faces.fluxes_y;
@@ -68,6 +120,7 @@ void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOp
   const BoundaryKind y_min = boundary.side[2], y_max = boundary.side[3];
   const bool periodic_x = x_min == BoundaryKind::kPeriodic;
   const bool periodic_y = y_min == BoundaryKind::kPeriodic;
+  const auto tx = traces.x, ty = traces.y;
   par_for(
       "highorder.x_face_fluxes", IndexBox2D{{0, nj}, {0, nx + 1}}, KOKKOS_LAMBDA(Index J, Index f) {
         const Real n_x = nrm_x(0, J, f), n_y = nrm_x(1, J, f);
@@ -79,10 +132,10 @@ void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOp
           right = element_trace<N, false, kEndPoints>(w, J, (f < nx ? f : 0) * N, ops.trace_minus);
         } else if (f == 0) {
           right = element_trace<N, false, kEndPoints>(w, J, 0, ops.trace_minus);
-          left = boundary_state(right, x_min, n_x, n_y);
+          left = outside_state(right, x_min, n_x, n_y, tx, J + 1, 0);
         } else {
           left = element_trace<N, false, kEndPoints>(w, J, (nx - 1) * N, ops.trace_plus);
-          right = boundary_state(left, x_max, n_x, n_y);
+          right = outside_state(left, x_max, n_x, n_y, tx, J + 1, 3);
         }
         const auto flux = physics::rotated_riemann_flux<Flux>(left, right, n_x, n_y, gas);
         for (int v = 0; v < E2::kNumVars; ++v) fx(v, J, f) = flux[v];
@@ -98,10 +151,10 @@ void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOp
           above = element_trace<N, true, kEndPoints>(w, I, (f < ny ? f : 0) * N, ops.trace_minus);
         } else if (f == 0) {
           above = element_trace<N, true, kEndPoints>(w, I, 0, ops.trace_minus);
-          below = boundary_state(above, y_min, n_x, n_y);
+          below = outside_state(above, y_min, n_x, n_y, ty, 0, I + 1);
         } else {
           below = element_trace<N, true, kEndPoints>(w, I, (ny - 1) * N, ops.trace_plus);
-          above = boundary_state(below, y_max, n_x, n_y);
+          above = outside_state(below, y_max, n_x, n_y, ty, 3, I + 1);
         }
         const auto flux = physics::rotated_riemann_flux<Flux>(below, above, n_x, n_y, gas);
         for (int v = 0; v < E2::kNumVars; ++v) fy(v, f, I) = flux[v];

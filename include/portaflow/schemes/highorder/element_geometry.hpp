@@ -28,13 +28,29 @@ struct PointMetrics {
   double jacobian;
 };
 
+// A box of the element grid (a rank's, docs/mpi.md): its first element and element counts per
+// direction; counts of 0 stand for the whole grid.
+struct ElementBox {
+  std::array<int, 2> first{0, 0};
+  std::array<int, 2> cells{0, 0};
+};
+
 class ElementMapping {
  public:
-  // degree k >= 1 of the mapping (the solution's degree: isoparametric elements).
-  ElementMapping(const MeshConfig& mesh, double warp, int degree);
+  // degree k >= 1 of the mapping (the solution's degree: isoparametric elements), over `box`
+  // of the mesh's element grid; `periodic` per direction. Element indices below are the box's
+  // (0 .. elements_x() - 1); the geometry comes from whole-grid indices, so a box's elements
+  // are bit for bit the whole grid's. The elements one beyond each side are kept too (-1 and
+  // elements_x(), wrapped across a periodic side): a face on the box's edge is computed from
+  // the element a one-box run would compute it from.
+  ElementMapping(const MeshConfig& mesh, double warp, int degree,
+                 std::array<bool, 2> periodic = {false, false}, const ElementBox& box = {});
 
   int elements_x() const { return nx_; }
   int elements_y() const { return ny_; }
+  // Whether the grid goes on past the box's last face along direction d (a periodic side, or
+  // another box): that face then belongs to the element beyond, as its first face.
+  bool continues(int d) const { return continues_[d]; }
 
   // The geometry nodes' Lagrange values and derivatives at one reference coordinate: computed
   // once for a coordinate every element uses (solution points, output lattice, quadrature rule)
@@ -52,11 +68,14 @@ class ElementMapping {
   PointMetrics metrics(int ex, int ey, const Basis& at_xi, const Basis& at_eta) const;
 
  private:
-  int nx_, ny_;
+  int nx_, ny_;               // the box's elements
+  std::array<int, 2> first_;  // its first element's whole-grid index
+  std::array<bool, 2> continues_;
   std::vector<double> nodes_;  // the Gauss-Lobatto geometry nodes on [-1, 1]
   std::array<double, 4> domain_;
   double warp_;
-  std::vector<double> geometry_;  // x, y of node (i, j) of element (ex, ey), i fastest
+  // x, y of node (i, j) of element (ex, ey), i fastest, for -1 <= ex <= nx, -1 <= ey <= ny
+  std::vector<double> geometry_;
   // Geometry node (i, j) of element (ex, ey): x and y.
   std::array<double, 2> node(int ex, int ey, int i, int j) const;
 };
@@ -70,8 +89,9 @@ struct ElementGridMetrics {
   std::vector<double> point;       // 5 per point: xi_x, xi_y, eta_x, eta_y, 1 / J
   std::vector<double> weight_jac;  // w_a w_b J: the point's share of the element's area
   // Area normals n_xi at x faces (2, J, f), f = 0..nx, and n_eta at y faces (2, f, I),
-  // f = 0..ny, at the face points (the solution points' traces). On a periodic direction the
-  // last face's normal is the first's, so both sides of the wrapped face agree bit for bit.
+  // f = 0..ny, at the face points (the solution points' traces). A face is computed from the
+  // element after it (the last face too where the grid continues: ElementMapping::continues),
+  // so both sides of a wrapped face, or of a face between two ranks' boxes, agree bit for bit.
   std::vector<double> x_face, y_face;
 };
 
@@ -79,7 +99,7 @@ struct ElementGridMetrics {
 // so the normals at those points are set to the face normals, so the flux at an end point and
 // the common flux there use the same normal.
 ElementGridMetrics element_grid_metrics(const ElementMapping& mapping, const PointSet1D& points,
-                                        std::array<bool, 2> periodic, bool set_boundary_points);
+                                        bool set_boundary_points);
 
 // sd's area normals at its flux points (element_residual_sd.hpp): n_xi at xi flux point
 // (x_r, eta_b), stored (2, J, ex (n + 1) + r), and n_eta at eta flux point (xi_a, x_r), stored

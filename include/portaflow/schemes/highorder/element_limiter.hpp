@@ -20,7 +20,10 @@
 //     towards its mean, q = qbar + theta (q - qbar), density first, then the whole state. The
 //     mean is unchanged, so both steps conserve.
 //
-// Non-periodic boundaries see the element's own mean as the neighbour's (zero gradient).
+// Non-periodic boundaries see the element's own mean as the neighbour's (zero gradient). In a
+// run over ranks (docs/mpi.md) the means have one ghost element around the box, filled by the
+// halo exchange where a side faces another rank: the edge elements see their neighbours' means
+// as on one rank.
 #pragma once
 
 #include "portaflow/core/parallel.hpp"
@@ -33,11 +36,13 @@ namespace portaflow::highorder {
 using E2 = physics::Euler<2>;
 
 struct LimiterArrays {
-  Field2D means;  // (4, ny, nx) element means of the state being limited
+  Field2D means;  // (4, ny + 2, nx + 2): element (ex, ey)'s mean at (ey + 1, ex + 1)
   Field2D
       centroid;  // (3, ny, nx): xi_c, eta_c (the weighted centroid in reference coordinates), area
   DeviceView<double**> weight_jac;  // (J, I) w_a w_b J
   bool periodic_x = false, periodic_y = false;
+  // The sides x_min, x_max, y_min, y_max that face another rank (their ghost means are its).
+  bool across_x_min = false, across_x_max = false, across_y_min = false, across_y_max = false;
 };
 
 // Counts of one application: troubled (limited) elements and positivity-scaled ones.
@@ -157,7 +162,8 @@ void element_means(const Field2D& w, const LimiterArrays& arrays, Index nx, Inde
             area += weights(J, I);
             for (int v = 0; v < E2::kNumVars; ++v) sums[v] += weights(J, I) * w(v, J, I);
           }
-        for (int v = 0; v < E2::kNumVars; ++v) means(v, ey, ex) = static_cast<Real>(sums[v] / area);
+        for (int v = 0; v < E2::kNumVars; ++v)
+          means(v, ey + 1, ex + 1) = static_cast<Real>(sums[v] / area);
       });
 }
 
@@ -171,20 +177,22 @@ KOKKOS_INLINE_FUNCTION void limit_element(const Field2D& w, const LimiterArrays&
   for (int v = 0; v < E2::kNumVars; ++v)
     for (int b = 0; b < N; ++b)
       for (int a = 0; a < N; ++a) e.q[v][b * N + a] = w(v, ey * N + b, ex * N + a);
-  const Index west = ex > 0 ? ex - 1 : (arr.periodic_x ? nx - 1 : ex);
-  const Index east = ex < nx - 1 ? ex + 1 : (arr.periodic_x ? 0 : ex);
-  const Index south = ey > 0 ? ey - 1 : (arr.periodic_y ? ny - 1 : ey);
-  const Index north = ey < ny - 1 ? ey + 1 : (arr.periodic_y ? 0 : ey);
+  // The neighbours' places in arr.means (ghost-shifted by one).
+  const Index west = ex > 0 || arr.across_x_min ? ex : (arr.periodic_x ? nx : ex + 1);
+  const Index east = ex < nx - 1 || arr.across_x_max ? ex + 2 : (arr.periodic_x ? 1 : ex + 1);
+  const Index south = ey > 0 || arr.across_y_min ? ey : (arr.periodic_y ? ny : ey + 1);
+  const Index north = ey < ny - 1 || arr.across_y_max ? ey + 2 : (arr.periodic_y ? 1 : ey + 1);
+  const Index here_x = ex + 1, here_y = ey + 1;
   E2::State mean;
-  for (int v = 0; v < E2::kNumVars; ++v) mean[v] = arr.means(v, ey, ex);
+  for (int v = 0; v < E2::kNumVars; ++v) mean[v] = arr.means(v, here_y, here_x);
   bool modified = false;
   if (cfg.troubled_cell) {
     bool troubled = false;
     const Real tvb = cfg.tvb_m * arr.centroid(2, ey, ex);
     for (int v = 0; v < E2::kNumVars && !troubled; ++v) {
       const Real m = mean[v];
-      const Real forward[2] = {arr.means(v, ey, east) - m, arr.means(v, north, ex) - m};
-      const Real backward[2] = {m - arr.means(v, ey, west), m - arr.means(v, south, ex)};
+      const Real forward[2] = {arr.means(v, here_y, east) - m, arr.means(v, north, here_x) - m};
+      const Real backward[2] = {m - arr.means(v, here_y, west), m - arr.means(v, south, here_x)};
       for (int dir = 0; dir < 2 && !troubled; ++dir)
         for (int k = 0; k < N; ++k) {
           const Real far = element_side_trace(e, v, dir, k, ops.trace_plus);
@@ -212,10 +220,10 @@ KOKKOS_INLINE_FUNCTION void limit_element(const Field2D& w, const LimiterArrays&
                         (element_side_trace(e, v, dir, k, ops.trace_plus) -
                          element_side_trace(e, v, dir, k, ops.trace_minus)) /
                         2;
-        const Real s_xi =
-            minmod3(own[0], (arr.means(v, ey, east) - m) / 2, (m - arr.means(v, ey, west)) / 2);
-        const Real s_eta =
-            minmod3(own[1], (arr.means(v, north, ex) - m) / 2, (m - arr.means(v, south, ex)) / 2);
+        const Real s_xi = minmod3(own[0], (arr.means(v, here_y, east) - m) / 2,
+                                  (m - arr.means(v, here_y, west)) / 2);
+        const Real s_eta = minmod3(own[1], (arr.means(v, north, here_x) - m) / 2,
+                                   (m - arr.means(v, south, here_x)) / 2);
         for (int b = 0; b < N; ++b)
           for (int a = 0; a < N; ++a)
             e.q[v][b * N + a] = m + s_xi * (ops.points[a] - xi_c) + s_eta * (ops.points[b] - eta_c);
@@ -234,13 +242,13 @@ KOKKOS_INLINE_FUNCTION void limit_element(const Field2D& w, const LimiterArrays&
         for (int a = 0; a < N; ++a) w(v, ey * N + b, ex * N + a) = e.q[v][b * N + a];
 }
 
-// The limiter on w, its counts added to `totals` on the device (no host synchronisation).
+// The limiter on w, after element_means of the same w (and, over ranks, the means' exchange),
+// its counts added to `totals` on the device (no host synchronisation).
 template <int N>
 void limit_elements(const Field2D& w, const LimiterArrays& arrays, const LineOperators<N>& ops,
                     const LimiterConfig& config, const physics::IdealGas& gas, Index nx, Index ny,
                     const Kokkos::View<LimiterCounts, MemSpace>& stage_counts,
                     const LimiterTotals& totals) {
-  element_means<N>(w, arrays, nx, ny);
   par_reduce(
       "highorder.limit_elements", IndexBox2D{{0, ny}, {0, nx}},
       KOKKOS_LAMBDA(Index ey, Index ex, LimiterCounts & acc) {

@@ -10,12 +10,21 @@
 // One Runge-Kutta stage is two kernels: the common fluxes at every face point (element_faces.hpp),
 // then the residual at every solution point fused with the stage update (element_residual.hpp),
 // flat (one thread per point) or in teams (a tile of elements in scratch).
+//
+// Over MPI ranks (docs/mpi.md) the element grid is split into boxes of whole elements, one per
+// rank (schemes/common/decomposition_2d.hpp): the arrays above are the box's, config_.boundary
+// holds its sides (kNeighbour facing another rank), the faces on those sides read the
+// neighbour's edge traces (element_faces.hpp's BoxTraces) and the limiter its edge means, both
+// exchanged each stage. Same operations per point as on one rank: the same result, bit for bit.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "portaflow/core/halo_exchange.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/schemes/common/decomposition_2d.hpp"
+#include "portaflow/schemes/highorder/element_faces.hpp"
 #include "portaflow/schemes/highorder/element_geometry.hpp"
 #include "portaflow/schemes/highorder/element_operators.hpp"
 #include "portaflow/schemes/highorder/highorder_config.hpp"
@@ -36,8 +45,11 @@ class HighOrderSolver : public TimeAccurateSolver {
  public:
   double time() const override { return time_; }
   long long steps() const override { return steps_; }
-  // Degrees of freedom (solution points): what "cells" means for the run driver and benchmarks.
+  // Degrees of freedom (solution points) of the whole grid: what "cells" means for the run
+  // driver and benchmarks.
   long long cell_count() const override;
+  bool decomposed() const override { return true; }
+  double exchange_seconds() const override;
   double stable_time_step() override;
   SolutionSnapshot snapshot() const override;
   Monitors monitors() const override;
@@ -55,7 +67,7 @@ class HighOrderSolver : public TimeAccurateSolver {
   // Solution point positions, (J, I) with I fastest, as the state's points.
   const std::vector<double>& point_x() const { return point_x_; }
   const std::vector<double>& point_y() const { return point_y_; }
-  long long element_count() const;
+  long long element_count() const;  // the whole grid's
   KernelChoice kernel() const { return kernel_; }
   // The limiter's counts (element_limiter.hpp) over the run so far: element-stages limited as
   // troubled and scaled for positivity.
@@ -78,11 +90,25 @@ class HighOrderSolver : public TimeAccurateSolver {
   void set_up_limiter(const ElementGridMetrics& g);
   long long limiter_total(int k) const;  // entry k of limiter_totals_, read back
   bool limiter_on() const { return options_.limiter.troubled_cell || options_.limiter.positivity; }
+  // This rank's elements per direction (the whole grid's on one rank).
+  Index box_elements(int d) const { return box_.cells[d]; }
+  // Over ranks: this box's edge traces of w to the neighbours and theirs into traces_ (before
+  // the face fluxes), and the edge element means (before the limiter). Nothing on one rank.
+  bool has_neighbours() const { return box_.neighbours.any(); }
+  void exchange_traces() {
+    traces_exchange_x_.exchange(traces_.x, 0);
+    traces_exchange_y_.exchange(traces_.y, 1);
+  }
+  void exchange_means() {
+    means_exchange_.exchange(element_means_, 0);
+    means_exchange_.exchange(element_means_, 1);
+  }
 
   RunConfig config_;
   HighOrderConfig options_;  // config_'s family options, read once
   int n_;                    // points per direction, k + 1
   KernelChoice kernel_;
+  RankBox2D box_;  // this rank's elements (the whole grid on one rank)
   ElementMapping mapping_;
   LineOperatorTables tables_;
   Field2D state_;                   // (4, J, I): rho, rho u, rho v, E at the solution points
@@ -95,7 +121,9 @@ class HighOrderSolver : public TimeAccurateSolver {
   DeviceView<double**> weight_jac_device_;   // the same on the device, for the totals
   std::vector<double> point_x_, point_y_;    // host: solution point positions
   Field2D flux_normals_x_, flux_normals_y_;  // sd only: n_xi, n_eta at its flux points
-  Field2D element_means_;                    // limiter: (4, ny, nx) element means
+  Field2D element_means_;                    // limiter: (4, ny + 2, nx + 2) element means
+  BoxTraces traces_;                         // over ranks: edge traces (element_faces.hpp)
+  HaloExchange2D traces_exchange_x_, traces_exchange_y_, means_exchange_;
   Field2D element_centroid_;  // limiter: (3, ny, nx) weighted centroid (xi_c, eta_c), area
   // The limiter's counts on the device (element_limiter.hpp's LimiterTotals) and one stage's.
   DeviceView<long long[4]> limiter_totals_{"highorder.limiter_totals"};

@@ -1,0 +1,43 @@
+#include "portaflow/schemes/common/nonphysical_over_ranks.hpp"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "portaflow/core/format.hpp"
+#include "portaflow/core/ranks.hpp"
+
+namespace portaflow {
+
+std::optional<NonPhysicalCell> first_nonphysical_over_ranks(
+    const std::optional<NonPhysicalCell>& found) {
+  if (ranks::count() == 1) return found;
+  // The lowest rank with a bad cell tells the others which.
+  const long long none = ranks::count();
+  const long long first = ranks::min(found ? static_cast<long long>(ranks::rank()) : none);
+  if (first == none) return std::nullopt;
+  std::vector<unsigned char> bytes;
+  if (ranks::rank() == first) {
+    const double fields[] = {static_cast<double>(found->index[0]),
+                             static_cast<double>(found->index[1]),
+                             found->position[0],
+                             found->position[1],
+                             found->rho,
+                             found->pressure};
+    bytes.assign(reinterpret_cast<const unsigned char*>(fields),
+                 reinterpret_cast<const unsigned char*>(fields) + sizeof fields);
+  }
+  ranks::broadcast(bytes, static_cast<int>(first));
+  double fields[6];
+  std::memcpy(fields, bytes.data(), sizeof fields);
+  NonPhysicalCell cell;
+  cell.index = {static_cast<long long>(fields[0]), static_cast<long long>(fields[1]), 0};
+  cell.position = {fields[2], fields[3], 0};
+  cell.rho = fields[4];
+  cell.pressure = fields[5];
+  cell.what = "rho = " + format("%.6g", cell.rho) + ", p = " + format("%.6g", cell.pressure) +
+              " (on rank " + std::to_string(first) + ")";
+  return cell;
+}
+
+}  // namespace portaflow
