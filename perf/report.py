@@ -1345,15 +1345,27 @@ def commit_label(record):
     return commit.get("label") if isinstance(commit, dict) else commit
 
 
+# The cases over several GPUs (perf/cases/mpi_scaling/): result file suffix, title, and the
+# points of a weak run per GPU and of a strong run in all.
+MULTI_GPU_CASES = [
+    ("mpi_scaling_gpu", "MUSCL-Hancock 2D over MPI ranks, one per GPU", 8192 * 8192, 16384 * 16384),
+    ("mpi_scaling_cpr_gpu", "CPR P2 over MPI ranks, one per GPU (solution points)",
+     1334 * 1334 * 9, 1334 * 1334 * 9),
+]
+
+
 def multi_gpu_table(results_dir):
-    """The latest committed run over several GPUs (perf/cases/mpi_scaling/mpi_scaling_gpu.toml):
-    each run's GPUs, cells, step-loop rate, efficiency against one GPU (weak: rate / (GPUs x
-    one GPU's rate); strong: the same at a fixed total), and the halo exchange's time."""
-    files = sorted(glob.glob(os.path.join(results_dir, "mpi_scaling", "*mpi_scaling_gpu.json")),
-                   key=lambda f: (load_json(f).get("date", ""), f))
-    if not files:
-        return
-    record = load_json(files[-1])
+    """The latest committed run of each case over several GPUs (MULTI_GPU_CASES): each run's
+    GPUs, cells, step-loop rate, efficiency against one GPU (weak: rate / (GPUs x one GPU's
+    rate); strong: the same at a fixed total), and the halo exchange's time."""
+    for suffix, title, weak_cells, strong_cells in MULTI_GPU_CASES:
+        files = sorted(glob.glob(os.path.join(results_dir, "mpi_scaling", f"*-{suffix}.json")),
+                       key=lambda f: (load_json(f).get("date", ""), f))
+        if files:
+            print_multi_gpu_case(load_json(files[-1]), title, weak_cells, strong_cells)
+
+
+def print_multi_gpu_case(record, title, weak_cells, strong_cells):
     rows = {}
     for r in record.get("runs", []):
         if r.get("status") != "ok":
@@ -1366,18 +1378,18 @@ def multi_gpu_table(results_dir):
         values = [f.get(key) for f in figs if isinstance(f.get(key), (int, float))]
         return median(values) if values else None
     print()
-    print(f"Multi-GPU (MUSCL-Hancock 2D over MPI ranks, one per GPU): {device_label(record)}, "
+    print(f"Multi-GPU ({title}): {device_label(record)}, "
           f"{record.get('date', '')[:10]}, commit {commit_label(record)}")
-    header = f"{'run':<12} {'GPUs':>4} {'cells':>13} {'loop s':>8} {'cell-upd/s':>11} {'efficiency':>10} {'exchange s':>10}"
+    header = f"{'run':<16} {'GPUs':>4} {'cells':>13} {'loop s':>8} {'cell-upd/s':>11} {'efficiency':>10} {'exchange s':>10}"
     print(header)
     print("-" * len(header))
     for (kind, gpus, tag), figs in sorted(rows.items()):
         rate = med(figs, "cell_updates_per_s")
         one = med(rows.get((kind, 1, ""), []), "cell_updates_per_s")
         efficiency = rate / (gpus * one) if rate and one else None
-        cells = {"weak": 8192 * 8192 * gpus, "strong": 16384 * 16384}[kind]
+        cells = {"weak": weak_cells * gpus, "strong": strong_cells}[kind]
         exchange = med(figs, "exchange")
-        print(f"{kind + '_r' + str(gpus) + tag:<12} {gpus:>4} {cells:>13} {fmt(med(figs, 'loop_seconds')):>8} "
+        print(f"{kind + '_r' + str(gpus) + tag:<16} {gpus:>4} {cells:>13} {fmt(med(figs, 'loop_seconds')):>8} "
               f"{fmt(rate):>11} {(f'{100 * efficiency:9.1f}%' if efficiency else '-'):>10} "
               f"{fmt(exchange) if exchange is not None else '-':>10}")
 

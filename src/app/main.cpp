@@ -148,6 +148,15 @@ std::vector<char*> with_device_of_rank(int argc, char** argv, std::string& stora
   return args;
 }
 
+// How the halo strips of a run over ranks travel (core/halo_exchange.cpp), for the log: said
+// only where the code runs on a GPU.
+std::string halo_path_note() {
+  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible) return "";
+  return ranks::mpi_reads_device_memory()
+             ? "; halo strips go to MPI from GPU memory (CUDA-aware MPI)"
+             : "; halo strips go through page-locked host memory (this MPI is not CUDA-aware)";
+}
+
 // Ends a failed run. On several ranks the error may have come to one rank or to all: rank 0
 // says it at once and ends them all; another rank waits two seconds first, so that an error all
 // ranks met is said once (rank 0's abort ends the rest), and one only it met is still said.
@@ -229,8 +238,8 @@ int main(int argc, char** argv) {
       const KernelTimes kernel_times;
       log << version_text() << "\n";
       if (ranks::count() > 1)
-        log << "ranks: " << ranks::count() << " (MPI), " << ranks::node_count()
-            << " on this node\n";
+        log << "ranks: " << ranks::count() << " (MPI), " << ranks::node_count() << " on this node"
+            << halo_path_note() << "\n";
       if (const std::string threads = app::thread_report(); !threads.empty())
         log << threads << (ranks::count() > 1 ? " per rank" : "") << "\n";
       run_deck(request, log, split);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/core/timer.hpp"
 
 #ifdef PORTAFLOW_WITH_MPI
@@ -14,6 +15,14 @@
 namespace portaflow {
 
 namespace {
+// Whether MPI reads the strips where the kernels pack them: memory the host reaches (OpenMP,
+// Serial: the host mirrors are the same arrays), or device memory given to a CUDA-aware MPI.
+// Otherwise they are copied through page-locked host memory.
+bool mpi_takes_device_buffers() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ||
+         ranks::mpi_reads_device_memory();
+}
+
 // Side s of direction d: 2 d (low) or 2 d + 1 (high).
 constexpr int side_of(int dir, bool high) { return 2 * dir + (high ? 1 : 0); }
 
@@ -66,6 +75,7 @@ void HaloExchange2D::exchange(const Field2D& u, int dir, Corners corners) {
   const bool whole_rows = dir == 1 && corners == Corners::kFilled;
   const Index lines = dir == 0 ? ny : whole_rows ? nx + 2 * g : nx;
   const Index line0 = whole_rows ? 0 : g;  // first column (y) or row (x) of a strip
+  const bool direct = mpi_takes_device_buffers();
   // Strip layer l, line t of side s: the cell it packs from (interior next to the side) and the
   // ghost cell it unpacks to, as (j, i).
   for (int high = 0; high < 2; ++high) {
@@ -80,8 +90,9 @@ void HaloExchange2D::exchange(const Field2D& u, int dir, Corners corners) {
           buffer(k) =
               dir == 0 ? u(v, line0 + line, first + layer) : u(v, first + layer, line0 + line);
         });
-    copy_prefix(send_host_[s], send_[s], nc * g * lines);
+    if (!direct) copy_prefix(send_host_[s], send_[s], nc * g * lines);
   }
+  if (direct) ExecSpace().fence();  // the packed strips are complete before MPI reads them
 #ifdef PORTAFLOW_WITH_MPI
   MPI_Request requests[4];
   int pending = 0;
@@ -91,22 +102,22 @@ void HaloExchange2D::exchange(const Field2D& u, int dir, Corners corners) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
     const int bytes = static_cast<int>(nc * g * lines * sizeof(Real));
-    MPI_Irecv(receive_host_[s].data(), bytes, MPI_BYTE, neighbours_.side[s], side_of(dir, !high),
-              MPI_COMM_WORLD, &requests[pending++]);
+    MPI_Irecv(direct ? receive_[s].data() : receive_host_[s].data(), bytes, MPI_BYTE,
+              neighbours_.side[s], side_of(dir, !high), MPI_COMM_WORLD, &requests[pending++]);
   }
   for (int high = 0; high < 2; ++high) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
     const int bytes = static_cast<int>(nc * g * lines * sizeof(Real));
-    MPI_Isend(send_host_[s].data(), bytes, MPI_BYTE, neighbours_.side[s], s, MPI_COMM_WORLD,
-              &requests[pending++]);
+    MPI_Isend(direct ? send_[s].data() : send_host_[s].data(), bytes, MPI_BYTE, neighbours_.side[s],
+              s, MPI_COMM_WORLD, &requests[pending++]);
   }
   MPI_Waitall(pending, requests, MPI_STATUSES_IGNORE);
 #endif
   for (int high = 0; high < 2; ++high) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
-    copy_prefix(receive_[s], receive_host_[s], nc * g * lines);
+    if (!direct) copy_prefix(receive_[s], receive_host_[s], nc * g * lines);
     const DeviceView<Real*> buffer = receive_[s];
     const Index first = high ? g + (dir == 0 ? nx : ny) : 0;  // first ghost layer filled
     par_for(

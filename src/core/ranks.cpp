@@ -8,6 +8,9 @@
 
 #ifdef PORTAFLOW_WITH_MPI
 #include <mpi.h>
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>  // MPIX_Query_cuda_support, where Open MPI has its CUDA extension
+#endif
 #endif
 
 namespace portaflow::ranks {
@@ -37,9 +40,12 @@ void reduce(std::vector<double>& values, MPI_Op op) {
 #endif
 }  // namespace
 
-bool built_with_mpi() {
-#ifdef PORTAFLOW_WITH_MPI
-  return true;
+bool mpi_reads_device_memory() {
+  // Asked once, as Idefix's Mpi::CheckConfig does: Open MPI built with CUDA answers 1; Debian's
+  // (and a library without the extension) cannot take device pointers.
+#if defined(PORTAFLOW_WITH_MPI) && defined(MPIX_CUDA_AWARE_SUPPORT)
+  static const bool aware = MPIX_Query_cuda_support() == 1;
+  return aware;
 #else
   return false;
 #endif
@@ -88,13 +94,11 @@ int node_count() { return g_node_count; }
 double max(double value) { return reduce(nan_to_infinity(value), MPI_DOUBLE, MPI_MAX); }
 double min(double value) { return reduce(value, MPI_DOUBLE, MPI_MIN); }
 long long min(long long value) { return reduce(value, MPI_LONG_LONG, MPI_MIN); }
-int max(int value) { return reduce(value, MPI_INT, MPI_MAX); }
 void sum(std::vector<double>& values) { reduce(values, MPI_SUM); }
 void max(std::vector<double>& values) {
   for (double& v : values) v = nan_to_infinity(v);
   reduce(values, MPI_MAX);
 }
-void min(std::vector<double>& values) { reduce(values, MPI_MIN); }
 void barrier() {
   if (g_count > 1) MPI_Barrier(MPI_COMM_WORLD);
 }
@@ -113,10 +117,8 @@ void abort(int exit_code) {
 double max(double value) { return value; }
 double min(double value) { return value; }
 long long min(long long value) { return value; }
-int max(int value) { return value; }
 void sum(std::vector<double>&) {}
 void max(std::vector<double>&) {}
-void min(std::vector<double>&) {}
 void barrier() {}
 void broadcast(std::vector<unsigned char>&, int) {}
 void abort(int exit_code) { std::exit(exit_code); }

@@ -35,6 +35,14 @@ RunConfig read_run_config(DeckReader& deck) {
   config.physics.gamma =
       deck.get_real("physics.gamma", {1.4, 1, deck::kInf, true, false, "ratio of specific heats"});
   find_scheme(config.scheme_name).read_deck(deck, config);
+  if (deck.has("decomposition.ranks")) {
+    // Checked against the run's ranks when the solver splits its grid (decomposition_2d.hpp).
+    const auto grid = deck.get_int_list(
+        "decomposition.ranks", 2,
+        {std::nullopt, 1, 1 << 20, "ranks along x and y of a run split over MPI ranks"});
+    config.execution.rank_grid = {static_cast<int>(grid[0]), static_cast<int>(grid[1])};
+    config.execution.rank_grid_at = deck.location("decomposition.ranks");
+  }
   deck.reject_unknown_keys();
   return config;
 }

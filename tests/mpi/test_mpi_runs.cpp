@@ -247,6 +247,38 @@ TEST(MpiRuns, EveryElementSplitGivesTheOneRankSolutionBitwise) {
   }
 }
 
+// decomposition.ranks sets the rank grid: 4 strips one above the other give the one-rank
+// fields, and the pieces are strips; a grid that is not the run's rank count is refused with
+// the deck's line.
+TEST(MpiRuns, DeckRankGridIsUsedAndChecked) {
+  TemporaryFolder folder;
+  const std::string run = "run " + deck("fv/quick_riemann_2d.yaml") +
+                          " --set mesh.cells=[40,36] --set time.t_end=0.05";
+  const fs::path one = folder / "one", strips = folder / "strips";
+  ASSERT_EQ(run_ranks(1, run + " --set output.dir=" + one.string(), folder).exit_code, 0);
+  const Result r = run_ranks(
+      4, run + " --set decomposition.ranks=[1,4] --set output.dir=" + strips.string(), folder);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("1 x 4 boxes of cells, as decomposition.ranks sets"), std::string::npos)
+      << r.output;
+  // Every piece spans the whole width: extent "0 40 j0 j1 0 0".
+  const std::string index = read_file(strips / "final.pvtr");
+  std::size_t pieces = 0;
+  for (std::size_t at = index.find("<Piece Extent=\"0 40 "); at != std::string::npos;
+       at = index.find("<Piece Extent=\"0 40 ", at + 1))
+    ++pieces;
+  EXPECT_EQ(pieces, 4u) << index;
+  expect_identical(final_fields(one), final_fields(strips), "1 x 4 strips against 1 rank");
+
+  const Result wrong = run_ranks(
+      4, run + " --set decomposition.ranks=[3,1] --set output.dir=" + (folder / "w").string(),
+      folder);
+  EXPECT_EQ(wrong.exit_code, 2) << wrong.output;
+  EXPECT_NE(wrong.output.find("decomposition.ranks': [3, 1] is 3 ranks, but this run has 4"),
+            std::string::npos)
+      << wrong.output;
+}
+
 TEST(MpiRuns, NonPhysicalCellEndsEveryRankWithOneMessage) {
   TemporaryFolder folder;
   const auto start = std::chrono::steady_clock::now();

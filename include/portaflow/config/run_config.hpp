@@ -83,6 +83,11 @@ struct ExecutionConfig {
   KernelChoice kernel = KernelChoice::kTeam;
   std::array<int, 2> tile{0, 0};  // [tx, ty] outputs per team; 0: the backend's default
   int segment = 0;  // MUSCL-Hancock flat: cells per line walker; 0: chosen from size and backend
+  // decomposition.ranks: the rank grid [px, py] of a run split over MPI ranks (docs/mpi.md);
+  // {0, 0}: the one with the fewest cells along the cuts. rank_grid_at: where the deck sets it
+  // ("deck.yaml:12:10"), for the message when it does not fit the run.
+  std::array<int, 2> rank_grid{0, 0};
+  std::string rank_grid_at;
 };
 
 struct PhysicsConfig {

@@ -10,8 +10,10 @@
 
 namespace portaflow::ranks {
 
-// True when this build can run on several ranks (the openmp-mpi and cuda-hopper-mpi presets).
-bool built_with_mpi();
+// True when the MPI library takes device (GPU) memory itself (CUDA-aware, by
+// MPIX_Query_cuda_support): the halo exchange then hands it the device buffers instead of
+// staging them through host memory. False without MPI and with Debian's Open MPI.
+bool mpi_reads_device_memory();
 
 // Starts MPI when the build has it (before Kokkos, so each rank can pick its GPU); `finish`
 // ends it. Both are safe to call once each, in that order.
@@ -30,11 +32,9 @@ int node_count();
 double max(double value);
 double min(double value);
 long long min(long long value);
-int max(int value);
-// Element-wise sums and extremes of equal-length vectors.
+// Element-wise sums and maxima of equal-length vectors.
 void sum(std::vector<double>& values);
 void max(std::vector<double>& values);
-void min(std::vector<double>& values);
 void barrier();
 
 // Rank `root`'s bytes on every rank (`bytes` resized to them).

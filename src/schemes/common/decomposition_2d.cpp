@@ -5,8 +5,32 @@
 #include <string>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/ranks.hpp"
 
 namespace portaflow {
+
+std::array<int, 2> run_rank_grid(Index nx, Index ny, const ExecutionConfig& execution) {
+  const std::array<int, 2> asked = execution.rank_grid;
+  if (asked[0] == 0)
+    return ranks::count() == 1 ? std::array<int, 2>{1, 1} : rank_grid_2d(nx, ny, ranks::count());
+  if (asked[0] * asked[1] != ranks::count())
+    throw InputError(execution.rank_grid_at + ": error: key 'decomposition.ranks': [" +
+                     std::to_string(asked[0]) + ", " + std::to_string(asked[1]) + "] is " +
+                     std::to_string(asked[0] * asked[1]) + " ranks, but this run has " +
+                     std::to_string(ranks::count()) +
+                     " (mpirun -np); give px and py whose product is the rank count, or leave "
+                     "the key out for the automatic split");
+  return asked;
+}
+
+std::string describe_split(const RankBox2D& box, const ExecutionConfig& execution,
+                           const char* unit) {
+  if (ranks::count() == 1) return {};
+  return "split over " + std::to_string(ranks::count()) + " ranks: " +
+         std::to_string(box.ranks[0]) + " x " + std::to_string(box.ranks[1]) + " boxes of " + unit +
+         (execution.rank_grid[0] > 0 ? ", as decomposition.ranks sets"
+                                     : ", the fewest along the cuts");
+}
 
 std::array<int, 2> rank_grid_2d(Index nx, Index ny, int count) {
   std::array<int, 2> best{count, 1};

@@ -44,10 +44,10 @@ namespace {
 // This rank's box of the deck's grid (the whole grid on one rank).
 RankBox2D box_of(const RunConfig& config, Index ghosts, GridSolver2D::Ranks split) {
   const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
-  if (split == GridSolver2D::Ranks::kOne || ranks::count() == 1)
+  if (split == GridSolver2D::Ranks::kOne)
     return rank_box_2d(nx, ny, config.boundary, {1, 1}, 0, ghosts);
-  return rank_box_2d(nx, ny, config.boundary, rank_grid_2d(nx, ny, ranks::count()), ranks::rank(),
-                     ghosts);
+  return rank_box_2d(nx, ny, config.boundary, run_rank_grid(nx, ny, config.execution),
+                     ranks::rank(), ghosts);
 }
 
 RunConfig with_box_sides(RunConfig config, const RankBox2D& box) {
@@ -88,6 +88,11 @@ SolutionSnapshot GridSolver2D::snapshot() const {
     snap.part = std::move(part);
   }
   return snap;
+}
+
+std::vector<std::string> GridSolver2D::setup_report() const {
+  if (!decomposed() || ranks::count() == 1) return {};
+  return {describe_split(box_, config_.execution, "cells")};
 }
 
 Monitors GridSolver2D::monitors() const {

@@ -22,13 +22,12 @@ namespace {
 using E2 = physics::Euler<2>;
 constexpr int kNv = E2::kNumVars;
 
-// This rank's box of the element grid: the whole grid on one rank, else the rank's share of a
-// split with the fewest faces between boxes (decomposition_2d.hpp), at least one element wide.
+// This rank's box of the element grid: the whole grid on one rank, else the rank's share of the
+// run's rank grid (decomposition_2d.hpp), at least one element wide.
 RankBox2D element_box(const RunConfig& config) {
   const Index nx = config.mesh.cells[0], ny = config.mesh.cells[1];
-  const std::array<int, 2> grid =
-      ranks::count() == 1 ? std::array<int, 2>{1, 1} : rank_grid_2d(nx, ny, ranks::count());
-  return rank_box_2d(nx, ny, config.boundary, grid, ranks::rank(), 1);
+  return rank_box_2d(nx, ny, config.boundary, run_rank_grid(nx, ny, config.execution),
+                     ranks::rank(), 1);
 }
 
 RunConfig with_box_sides(RunConfig config, const RankBox2D& box) {
@@ -177,6 +176,11 @@ long long HighOrderSolver::element_count() const {
 }
 
 long long HighOrderSolver::cell_count() const { return element_count() * n_ * n_; }
+
+std::vector<std::string> HighOrderSolver::setup_report() const {
+  if (ranks::count() == 1) return {};
+  return {describe_split(box_, config_.execution, "elements")};
+}
 
 double HighOrderSolver::exchange_seconds() const {
   return traces_exchange_x_.seconds() + traces_exchange_y_.seconds() + means_exchange_.seconds();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 
 #include "portaflow/config/run_config.hpp"
 #include "portaflow/core/halo_exchange.hpp"
@@ -24,6 +25,15 @@ struct RankBox2D {
 
 // The rank grid for `count` ranks over nx x ny cells: px * py = count, fewest halo cells.
 std::array<int, 2> rank_grid_2d(Index nx, Index ny, int count);
+
+// The rank grid of this run: the deck's decomposition.ranks when it sets one (InputError,
+// naming the deck's line, when its product is not the run's rank count), else rank_grid_2d.
+std::array<int, 2> run_rank_grid(Index nx, Index ny, const ExecutionConfig& execution);
+
+// The run log's line on a split over several ranks ("split over 4 ranks: 1 x 4 boxes of cells,
+// as decomposition.ranks sets"); empty on one rank. `unit`: "cells", "elements".
+std::string describe_split(const RankBox2D& box, const ExecutionConfig& execution,
+                           const char* unit);
 
 // Rank `rank`'s box of the grid split over `ranks`. Throws InputError when a box would have
 // fewer than `min_cells` cells along a split direction (the halo comes from its interior).

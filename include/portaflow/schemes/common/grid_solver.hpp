@@ -58,6 +58,7 @@ class GridSolver2D : public TimeAccurateSolver {
     return static_cast<long long>(config_.mesh.cells[0]) * config_.mesh.cells[1];
   }
   bool decomposed() const override { return ranks_ == Ranks::kBoxes; }
+  std::vector<std::string> setup_report() const override;
   double exchange_seconds() const override { return halo_.seconds(); }
   SolutionSnapshot snapshot() const override;
   Monitors monitors() const override;

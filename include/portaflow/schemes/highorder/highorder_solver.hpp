@@ -50,6 +50,7 @@ class HighOrderSolver : public TimeAccurateSolver {
   long long cell_count() const override;
   bool decomposed() const override { return true; }
   double exchange_seconds() const override;
+  std::vector<std::string> setup_report() const override;
   double stable_time_step() override;
   SolutionSnapshot snapshot() const override;
   Monitors monitors() const override;
