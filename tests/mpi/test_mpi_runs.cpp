@@ -252,8 +252,8 @@ TEST(MpiRuns, EveryElementSplitGivesTheOneRankSolutionBitwise) {
 // the deck's line.
 TEST(MpiRuns, DeckRankGridIsUsedAndChecked) {
   TemporaryFolder folder;
-  const std::string run = "run " + deck("fv/quick_riemann_2d.yaml") +
-                          " --set mesh.cells=[40,36] --set time.t_end=0.05";
+  const std::string run =
+      "run " + deck("fv/quick_riemann_2d.yaml") + " --set mesh.cells=[40,36] --set time.t_end=0.05";
   const fs::path one = folder / "one", strips = folder / "strips";
   ASSERT_EQ(run_ranks(1, run + " --set output.dir=" + one.string(), folder).exit_code, 0);
   const Result r = run_ranks(
