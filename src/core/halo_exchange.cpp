@@ -1,9 +1,11 @@
 // Halo exchange of a 2D decomposition (core/halo_exchange.hpp).
 #include "portaflow/core/halo_exchange.hpp"
 
+#include <memory>
 #include <string>
 #include <utility>
 
+#include "portaflow/core/error.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/ranks.hpp"
 #include "portaflow/core/timer.hpp"
@@ -49,6 +51,21 @@ void copy_prefix(const To& to, const From& from, Index count) {
   const std::pair<std::size_t, std::size_t> part{0, static_cast<std::size_t>(count)};
   Kokkos::deep_copy(Kokkos::subview(to, part), Kokkos::subview(from, part));
 }
+// A received strip into the ghost cells of u: `count` values, the strip's layers of `lines`
+// lines from ghost layer `first` (a free function: CUDA's device lambdas may not live in a
+// class's private member).
+void unpack_strip(const Field2D& u, const DeviceView<Real*>& buffer, int dir, Index g, Index lines,
+                  Index line0, Index first, Index count) {
+  par_for(
+      "halo.unpack", IndexRange{0, count}, KOKKOS_LAMBDA(Index k) {
+        Index v, line, layer;
+        strip_element(k, dir, g, lines, v, line, layer);
+        if (dir == 0)
+          u(v, line0 + line, first + layer) = buffer(k);
+        else
+          u(v, first + layer, line0 + line) = buffer(k);
+      });
+}
 }  // namespace
 
 HaloExchange2D::HaloExchange2D(const HaloNeighbours2D& neighbours, Index components, Index ghosts,
@@ -66,16 +83,35 @@ HaloExchange2D::HaloExchange2D(const HaloNeighbours2D& neighbours, Index compone
   }
 }
 
-void HaloExchange2D::exchange(const Field2D& u, int dir, Corners corners) {
+struct HaloExchange2D::InFlight {
+  Field2D u;
+  int dir = 0;
+  Index lines = 0, line0 = 0;
+  bool direct = false;  // MPI reads and writes the device buffers themselves
+  Timer clock;          // from start(); seconds_ counts start() and finish() but not between
+  double started_seconds = 0;
+#ifdef PORTAFLOW_WITH_MPI
+  MPI_Request requests[4];
+#endif
+  int pending = 0;
+};
+
+void HaloExchange2D::start(const Field2D& u, int dir, Corners corners) {
+  require(!in_flight_[dir], "internal error: a halo exchange started before the previous finished");
   if (neighbours_.side[side_of(dir, false)] < 0 && neighbours_.side[side_of(dir, true)] < 0) return;
   // The work launched before is the step's, not the exchange's: wait for it before timing.
   ExecSpace().fence();
-  const Timer clock;
+  auto flight = std::make_shared<InFlight>();
   const Index g = ghosts_, nx = nx_, ny = ny_, nc = components_;
   const bool whole_rows = dir == 1 && corners == Corners::kFilled;
   const Index lines = dir == 0 ? ny : whole_rows ? nx + 2 * g : nx;
   const Index line0 = whole_rows ? 0 : g;  // first column (y) or row (x) of a strip
   const bool direct = mpi_takes_device_buffers();
+  flight->u = u;
+  flight->dir = dir;
+  flight->lines = lines;
+  flight->line0 = line0;
+  flight->direct = direct;
   // Strip layer l, line t of side s: the cell it packs from (interior next to the side) and the
   // ghost cell it unpacks to, as (j, i).
   for (int high = 0; high < 2; ++high) {
@@ -94,44 +130,54 @@ void HaloExchange2D::exchange(const Field2D& u, int dir, Corners corners) {
   }
   if (direct) ExecSpace().fence();  // the packed strips are complete before MPI reads them
 #ifdef PORTAFLOW_WITH_MPI
-  MPI_Request requests[4];
-  int pending = 0;
   // Tag: the side of the sender the strip left from, so a rank whose two neighbours along a
-  // direction are one rank (two ranks, periodic) tells the strips apart.
+  // direction are one rank (two ranks, periodic) tells the strips apart, and strips of x and y
+  // exchanges in flight together stay apart.
+  const int bytes = static_cast<int>(nc * g * lines * sizeof(Real));
   for (int high = 0; high < 2; ++high) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
-    const int bytes = static_cast<int>(nc * g * lines * sizeof(Real));
     MPI_Irecv(direct ? receive_[s].data() : receive_host_[s].data(), bytes, MPI_BYTE,
-              neighbours_.side[s], side_of(dir, !high), MPI_COMM_WORLD, &requests[pending++]);
+              neighbours_.side[s], side_of(dir, !high), MPI_COMM_WORLD,
+              &flight->requests[flight->pending++]);
   }
   for (int high = 0; high < 2; ++high) {
     const int s = side_of(dir, high);
     if (neighbours_.side[s] < 0) continue;
-    const int bytes = static_cast<int>(nc * g * lines * sizeof(Real));
     MPI_Isend(direct ? send_[s].data() : send_host_[s].data(), bytes, MPI_BYTE, neighbours_.side[s],
-              s, MPI_COMM_WORLD, &requests[pending++]);
+              s, MPI_COMM_WORLD, &flight->requests[flight->pending++]);
   }
-  MPI_Waitall(pending, requests, MPI_STATUSES_IGNORE);
 #endif
+  flight->started_seconds = flight->clock.elapsed_seconds();
+  in_flight_[dir] = std::move(flight);
+}
+
+void HaloExchange2D::finish() {
+  for (auto& slot : in_flight_) {
+    if (!slot) continue;  // none started, or start() had no neighbour along its direction
+    const std::shared_ptr<InFlight> flight = std::move(slot);
+    slot.reset();
+    finish(*flight);
+  }
+}
+
+void HaloExchange2D::finish(InFlight& flight) {
+  const Timer clock;
+#ifdef PORTAFLOW_WITH_MPI
+  MPI_Waitall(flight.pending, flight.requests, MPI_STATUSES_IGNORE);
+#endif
+  const Index count = components_ * ghosts_ * flight.lines;
   for (int high = 0; high < 2; ++high) {
-    const int s = side_of(dir, high);
+    const int s = side_of(flight.dir, high);
     if (neighbours_.side[s] < 0) continue;
-    if (!direct) copy_prefix(receive_[s], receive_host_[s], nc * g * lines);
-    const DeviceView<Real*> buffer = receive_[s];
-    const Index first = high ? g + (dir == 0 ? nx : ny) : 0;  // first ghost layer filled
-    par_for(
-        "halo.unpack", IndexRange{0, nc * g * lines}, KOKKOS_LAMBDA(Index k) {
-          Index v, line, layer;
-          strip_element(k, dir, g, lines, v, line, layer);
-          if (dir == 0)
-            u(v, line0 + line, first + layer) = buffer(k);
-          else
-            u(v, first + layer, line0 + line) = buffer(k);
-        });
+    if (!flight.direct) copy_prefix(receive_[s], receive_host_[s], count);
+    // The first ghost layer filled.
+    const Index first = high ? ghosts_ + (flight.dir == 0 ? nx_ : ny_) : 0;
+    unpack_strip(flight.u, receive_[s], flight.dir, ghosts_, flight.lines, flight.line0, first,
+                 count);
   }
   ExecSpace().fence();
-  seconds_ += clock.elapsed_seconds();
+  seconds_ += flight.started_seconds + clock.elapsed_seconds();
 }
 
 }  // namespace portaflow

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 
 #include "portaflow/core/types.hpp"
 
@@ -31,9 +32,16 @@ class HaloExchange2D {
   // after the x sides are filled (by this exchange and the boundary conditions) that gives the
   // corners a one-rank run has, for schemes whose stencils reach diagonally.
   enum class Corners { kLeft, kFilled };
-  void exchange(const Field2D& u, int dir, Corners corners = Corners::kLeft);
-
-  bool active() const { return neighbours_.any(); }
+  void exchange(const Field2D& u, int dir, Corners corners = Corners::kLeft) {
+    start(u, dir, corners);
+    finish();
+  }
+  // The same in two halves, so that exchanges that do not depend on each other travel at once
+  // (the x and y strips of fields no corner of which is read): start() packs and posts the
+  // messages, finish() waits for every exchange started and unpacks each into the `u` given to
+  // its start(). Every rank starts them in the same order; one per direction at a time.
+  void start(const Field2D& u, int dir, Corners corners = Corners::kLeft);
+  void finish();
   // Wall time spent in exchange() so far (packing, messages, unpacking).
   double seconds() const { return seconds_; }
 
@@ -44,6 +52,11 @@ class HaloExchange2D {
   std::array<DeviceView<Real*>, 4> send_, receive_;
   std::array<Kokkos::View<Real*, Layout, ReadbackSpace>, 4> send_host_, receive_host_;
   double seconds_ = 0;
+  // The exchanges in flight between start() and finish(), per direction (field, strips and MPI
+  // requests; defined in halo_exchange.cpp, where MPI is seen). Empty when none is.
+  struct InFlight;
+  std::array<std::shared_ptr<InFlight>, 2> in_flight_;
+  void finish(InFlight& flight);
 };
 
 }  // namespace portaflow

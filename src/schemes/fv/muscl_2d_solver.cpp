@@ -96,8 +96,7 @@ void Muscl2DSolver::advance(double dt) {
     const Field2D target = k + 1 == time::SspRk3::kStages ? un : stage;
     const Real a = static_cast<Real>(time::SspRk3::a[k]), b = static_cast<Real>(time::SspRk3::b[k]);
     // The faces read two cells along rows and columns only: the halo needs no corners.
-    exchange_halo(w, 0);
-    exchange_halo(w, 1);
+    exchange_halo_both(w);
     fill_ghosts_2d(w, nx, ny, config_.boundary);
     dispatch_reconstruction_and_flux(config_.family<FvConfig>(), [&](auto reconstruction,
                                                                      auto flux) {

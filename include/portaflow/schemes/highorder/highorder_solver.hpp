@@ -96,13 +96,17 @@ class HighOrderSolver : public TimeAccurateSolver {
   // Over ranks: this box's edge traces of w to the neighbours and theirs into traces_ (before
   // the face fluxes), and the edge element means (before the limiter). Nothing on one rank.
   bool has_neighbours() const { return box_.neighbours.any(); }
+  // No corner is read, so the x and y strips travel together.
   void exchange_traces() {
-    traces_exchange_x_.exchange(traces_.x, 0);
-    traces_exchange_y_.exchange(traces_.y, 1);
+    traces_exchange_x_.start(traces_.x, 0);
+    traces_exchange_y_.start(traces_.y, 1);
+    traces_exchange_x_.finish();
+    traces_exchange_y_.finish();
   }
   void exchange_means() {
-    means_exchange_.exchange(element_means_, 0);
-    means_exchange_.exchange(element_means_, 1);
+    means_exchange_.start(element_means_, 0);
+    means_exchange_.start(element_means_, 1);
+    means_exchange_.finish();
   }
 
   RunConfig config_;
