@@ -296,6 +296,7 @@ TEST(MpiRuns, NonPhysicalCellEndsEveryRankWithOneMessage) {
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_NE(r.output.find("went non-physical"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("(on rank 3)"), std::string::npos) << r.output;
+  // The run itself takes about a second; a hang would reach the command's 120 s timeout.
   EXPECT_LT(seconds, 60) << r.output;
 }
 
