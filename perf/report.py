@@ -1359,10 +1359,14 @@ def multi_gpu_table(results_dir):
     GPUs, cells, step-loop rate, efficiency against one GPU (weak: rate / (GPUs x one GPU's
     rate); strong: the same at a fixed total), and the halo exchange's time."""
     for suffix, title, weak_cells, strong_cells in MULTI_GPU_CASES:
-        files = sorted(glob.glob(os.path.join(results_dir, "mpi_scaling", f"*-{suffix}.json")),
-                       key=lambda f: (load_json(f).get("date", ""), f))
-        if files:
-            print_multi_gpu_case(load_json(files[-1]), title, weak_cells, strong_cells)
+        latest = {}  # per node size (GPUs): the newest result
+        for f in glob.glob(os.path.join(results_dir, "mpi_scaling", f"*-{suffix}.json")):
+            record = load_json(f)
+            gpus = gpu_count(record)
+            if gpus not in latest or record.get("date", "") > latest[gpus].get("date", ""):
+                latest[gpus] = record
+        for gpus in sorted(latest):
+            print_multi_gpu_case(latest[gpus], title, weak_cells, strong_cells)
 
 
 def print_multi_gpu_case(record, title, weak_cells, strong_cells):
@@ -1378,7 +1382,7 @@ def print_multi_gpu_case(record, title, weak_cells, strong_cells):
         values = [f.get(key) for f in figs if isinstance(f.get(key), (int, float))]
         return median(values) if values else None
     print()
-    print(f"Multi-GPU ({title}): {device_label(record)}, "
+    print(f"Multi-GPU ({title}): {gpu_count(record)} x {device_label(record)}, "
           f"{record.get('date', '')[:10]}, commit {commit_label(record)}")
     header = f"{'run':<16} {'GPUs':>4} {'cells':>13} {'loop s':>8} {'cell-upd/s':>11} {'efficiency':>10} {'exchange s':>10}"
     print(header)
