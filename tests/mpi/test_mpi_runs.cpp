@@ -65,21 +65,30 @@ struct Fields {
   std::vector<std::vector<double>> cells;  // rho, u, v, p
 };
 
-// The final fields of a run: final.vtr on one rank, final.pvtr (the pieces joined by VTK's
-// parallel reader, as ParaView joins them) on several.
-Fields final_fields(const fs::path& run) {
-  vtkRectilinearGrid* grid = nullptr;
-  auto serial = vtkSmartPointer<vtkXMLRectilinearGridReader>::New();
-  auto parallel = vtkSmartPointer<vtkXMLPRectilinearGridReader>::New();
-  if (fs::exists(run / "final.pvtr")) {
-    parallel->SetFileName((run / "final.pvtr").c_str());
-    parallel->Update();
-    grid = parallel->GetOutput();
-  } else {
-    serial->SetFileName((run / "final.vtr").c_str());
-    serial->Update();
-    grid = serial->GetOutput();
+// A run's final data set: `serial_name` on one rank, `parallel_name` (the pieces joined by VTK's
+// parallel reader, as ParaView joins them) on several. The pointer keeps it after the reader.
+template <class Grid, class SerialReader, class ParallelReader>
+vtkSmartPointer<Grid> read_final(const fs::path& run, const char* serial_name,
+                                 const char* parallel_name) {
+  const bool parallel = fs::exists(run / parallel_name);
+  const fs::path file = run / (parallel ? parallel_name : serial_name);
+  if (parallel) {
+    auto reader = vtkSmartPointer<ParallelReader>::New();
+    reader->SetFileName(file.c_str());
+    reader->Update();
+    return reader->GetOutput();
   }
+  auto reader = vtkSmartPointer<SerialReader>::New();
+  reader->SetFileName(file.c_str());
+  reader->Update();
+  return reader->GetOutput();
+}
+
+// The final fields of a cells run (final.vtr or final.pvtr).
+Fields final_fields(const fs::path& run) {
+  const auto grid =
+      read_final<vtkRectilinearGrid, vtkXMLRectilinearGridReader, vtkXMLPRectilinearGridReader>(
+          run, "final.vtr", "final.pvtr");
   Fields f;
   if (!grid || grid->GetNumberOfCells() == 0) return f;
   for (vtkIdType k = 0; k < grid->GetXCoordinates()->GetNumberOfTuples(); ++k)
@@ -138,15 +147,20 @@ const Case kCases[] = {
      "--set boundary.x_max=periodic --set boundary.y_min=periodic --set boundary.y_max=periodic"},
 };
 
+// Case c's deck on `ranks` ranks, writing into `out`.
+Result run_case(const Case& c, int ranks, const fs::path& out, const TemporaryFolder& folder) {
+  return run_ranks(ranks,
+                   "run " + deck(c.deck) + " " + c.overrides + " --set output.dir=" + out.string(),
+                   folder);
+}
+
 TEST(MpiRuns, EverySplitGivesTheOneRankFieldsBitwise) {
   for (const Case& c : kCases) {
     TemporaryFolder folder;
     Fields one;
     for (const int ranks : {1, 2, 3, 4}) {
       const fs::path out = folder / ("ranks" + std::to_string(ranks));
-      const Result r = run_ranks(
-          ranks, "run " + deck(c.deck) + " " + c.overrides + " --set output.dir=" + out.string(),
-          folder);
+      const Result r = run_case(c, ranks, out, folder);
       ASSERT_EQ(r.exit_code, 0) << c.name << " on " << ranks << " ranks:\n" << r.output;
       if (ranks > 1) {
         EXPECT_NE(r.output.find("ranks: " + std::to_string(ranks)), std::string::npos) << r.output;
@@ -162,24 +176,15 @@ TEST(MpiRuns, EverySplitGivesTheOneRankFieldsBitwise) {
   }
 }
 
-// The final solution of an element-method run (final.vtu on one rank, final.pvtu on several)
-// per element, keyed by its first point's position (the pieces come in rank order, not the
-// one-rank order): the point coordinates, then every point field, then the element averages.
+// The final solution of an element-method run (final.vtu or final.pvtu) per element, keyed by its
+// first point's position (the pieces come in rank order, not the one-rank order): the point
+// coordinates, then every point field, then the element averages.
 using ElementFields = std::map<std::pair<double, double>, std::vector<double>>;
 
 ElementFields final_element_fields(const fs::path& run) {
-  vtkUnstructuredGrid* grid = nullptr;
-  auto serial = vtkSmartPointer<vtkXMLUnstructuredGridReader>::New();
-  auto parallel = vtkSmartPointer<vtkXMLPUnstructuredGridReader>::New();
-  if (fs::exists(run / "final.pvtu")) {
-    parallel->SetFileName((run / "final.pvtu").c_str());
-    parallel->Update();
-    grid = parallel->GetOutput();
-  } else {
-    serial->SetFileName((run / "final.vtu").c_str());
-    serial->Update();
-    grid = serial->GetOutput();
-  }
+  const auto grid =
+      read_final<vtkUnstructuredGrid, vtkXMLUnstructuredGridReader, vtkXMLPUnstructuredGridReader>(
+          run, "final.vtu", "final.pvtu");
   ElementFields elements;
   if (!grid) return elements;
   for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
@@ -224,9 +229,7 @@ TEST(MpiRuns, EveryElementSplitGivesTheOneRankSolutionBitwise) {
     ElementFields one;
     for (const int ranks : {1, 2, 3, 4}) {
       const fs::path out = folder / ("ranks" + std::to_string(ranks));
-      const Result r = run_ranks(
-          ranks, "run " + deck(c.deck) + " " + c.overrides + " --set output.dir=" + out.string(),
-          folder);
+      const Result r = run_case(c, ranks, out, folder);
       ASSERT_EQ(r.exit_code, 0) << c.name << " on " << ranks << " ranks:\n" << r.output;
       if (ranks > 1) EXPECT_TRUE(fs::exists(out / "final" / "final_1.vtu")) << c.name;
       const ElementFields elements = final_element_fields(out);

@@ -72,12 +72,18 @@ TEST(ElementOperators, GaussWeakDerivativeIsTheMassWeightedTranspose) {
   }
 }
 
-TEST(ElementOperators, WarpedElementGridCoversTheDomain) {
+// nx x ny elements on [-5, 5]^2.
+MeshConfig element_mesh(int nx, int ny) {
   MeshConfig mesh;
   mesh.dimension = 2;
-  mesh.cells = {5, 7, 1};
+  mesh.cells = {nx, ny, 1};
   mesh.domain_min = {-5, -5, 0};
   mesh.domain_max = {5, 5, 1};
+  return mesh;
+}
+
+TEST(ElementOperators, WarpedElementGridCoversTheDomain) {
+  const MeshConfig mesh = element_mesh(5, 7);
   for (int k = 1; k <= kHighOrderMaxDegree; ++k)
     for (HighOrderMethod method : {HighOrderMethod::kDg, HighOrderMethod::kCpr}) {
       const ElementMapping mapping(mesh, 0.1, k, {true, true});
@@ -97,11 +103,7 @@ TEST(ElementOperators, WarpedElementGridCoversTheDomain) {
 // positions, point metrics and the normals of every face, those on the box's edges included
 // (each computed from the element a one-box run computes it from).
 TEST(ElementOperators, BoxGeometryIsTheWholeGridsBitwise) {
-  MeshConfig mesh;
-  mesh.dimension = 2;
-  mesh.cells = {7, 6, 1};
-  mesh.domain_min = {-5, -5, 0};
-  mesh.domain_max = {5, 5, 1};
+  const MeshConfig mesh = element_mesh(7, 6);
   const int k = 2, n = k + 1;
   for (const std::array<bool, 2> periodic : {std::array<bool, 2>{true, false}, {false, true}}) {
     const PointSet1D points = solution_points(HighOrderMethod::kCpr, n);
