@@ -26,8 +26,9 @@ std::array<int, 2> run_rank_grid(Index nx, Index ny, const ExecutionConfig& exec
 std::string describe_split(const RankBox2D& box, const ExecutionConfig& execution,
                            const char* unit) {
   if (ranks::count() == 1) return {};
-  return "split over " + std::to_string(ranks::count()) + " ranks: " +
-         std::to_string(box.ranks[0]) + " x " + std::to_string(box.ranks[1]) + " boxes of " + unit +
+  return "split over " + std::to_string(ranks::count()) +
+         " ranks: " + std::to_string(box.ranks[0]) + " x " + std::to_string(box.ranks[1]) +
+         " boxes of " + unit +
          (execution.rank_grid[0] > 0 ? ", as decomposition.ranks sets"
                                      : ", the fewest along the cuts");
 }

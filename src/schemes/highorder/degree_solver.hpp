@@ -45,15 +45,23 @@ class DegreeSolver final : public HighOrderSolver {
     const physics::IdealGas gas{static_cast<Real>(config_.physics.gamma)};
     const Index nx = box_elements(0), ny = box_elements(1);
     const Field2D& w = stage_input(k);
-    if (has_neighbours()) {
-      element_box_traces<N, has_lobatto_points(M)>(w, traces_, ops_, nx, ny);
-      exchange_traces();
-    }
     const FaceArrays faces{face_normals_x_, face_normals_y_, fluxes_x_, fluxes_y_};
-    dispatch_element_flux(options_.flux, [&](auto flux) {
-      element_face_fluxes<N, decltype(flux), has_lobatto_points(M)>(w, faces, ops_, nx, ny,
-                                                                    config_.boundary, gas, traces_);
-    });
+    const auto face_fluxes = [&](FaceSet set) {
+      dispatch_element_flux(options_.flux, [&](auto flux) {
+        element_face_fluxes<N, decltype(flux), has_lobatto_points(M)>(
+            w, faces, ops_, nx, ny, config_.boundary, gas, traces_, set);
+      });
+    };
+    if (has_neighbours()) {
+      // Over ranks: the faces inside the box while the edge traces travel, then the edges.
+      element_box_traces<N, has_lobatto_points(M)>(w, traces_, ops_, nx, ny);
+      start_trace_exchange();
+      face_fluxes(FaceSet::kInner);
+      finish_trace_exchange();
+      face_fluxes(FaceSet::kEdges);
+    } else {
+      face_fluxes(FaceSet::kAll);
+    }
     const StageArrays s{w,
                         state_,
                         stage_output(k),

@@ -106,13 +106,19 @@ KOKKOS_INLINE_FUNCTION E2::State outside_state(const E2::State& inside, Boundary
   return s;
 }
 
-// Common fluxes of state w at every x face (J, f), f = 0..nx, and y face (f, I), f = 0..ny.
-// kEndPoints: the solution points include the element ends (cpr's Gauss-Lobatto points).
+// Which faces a launch of element_face_fluxes computes: all; those that need no neighbour's
+// trace (launched while the traces travel, so the exchange overlaps them); or only those on the
+// box's sides that face another rank (once the traces have arrived).
+enum class FaceSet { kAll, kInner, kEdges };
+
+// Common fluxes of state w at the x faces (J, f), f = 0..nx, and y faces (f, I), f = 0..ny, of
+// `set`. kEndPoints: the solution points include the element ends (cpr's Gauss-Lobatto points).
 // `traces`: the neighbours' edge traces, where a side faces another rank (BoxTraces).
 template <int N, class Flux, bool kEndPoints>
 void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOperators<N>& ops,
                          Index nx, Index ny, const BoundaryConfig& boundary,
-                         const physics::IdealGas& gas, const BoxTraces& traces) {
+                         const physics::IdealGas& gas, const BoxTraces& traces,
+                         FaceSet set = FaceSet::kAll) {
   const Index ni = nx * N, nj = ny * N;
   const auto nrm_x = faces.normals_x, nrm_y = faces.normals_y;
   const auto fx = faces.fluxes_x, fy = faces.fluxes_y;
@@ -121,44 +127,68 @@ void element_face_fluxes(const Field2D& w, const FaceArrays& faces, const LineOp
   const bool periodic_x = x_min == BoundaryKind::kPeriodic;
   const bool periodic_y = y_min == BoundaryKind::kPeriodic;
   const auto tx = traces.x, ty = traces.y;
-  par_for(
-      "highorder.x_face_fluxes", IndexBox2D{{0, nj}, {0, nx + 1}}, KOKKOS_LAMBDA(Index J, Index f) {
-        const Real n_x = nrm_x(0, J, f), n_y = nrm_x(1, J, f);
-        const bool inner = f > 0 && f < nx;
-        E2::State left, right;
-        if (inner || periodic_x) {
-          left = element_trace<N, false, kEndPoints>(w, J, (f > 0 ? f - 1 : nx - 1) * N,
-                                                     ops.trace_plus);
-          right = element_trace<N, false, kEndPoints>(w, J, (f < nx ? f : 0) * N, ops.trace_minus);
-        } else if (f == 0) {
-          right = element_trace<N, false, kEndPoints>(w, J, 0, ops.trace_minus);
-          left = outside_state(right, x_min, n_x, n_y, tx, J + 1, 0);
-        } else {
-          left = element_trace<N, false, kEndPoints>(w, J, (nx - 1) * N, ops.trace_plus);
-          right = outside_state(left, x_max, n_x, n_y, tx, J + 1, 3);
-        }
-        const auto flux = physics::rotated_riemann_flux<Flux>(left, right, n_x, n_y, gas);
-        for (int v = 0; v < E2::kNumVars; ++v) fx(v, J, f) = flux[v];
-      });
-  par_for(
-      "highorder.y_face_fluxes", IndexBox2D{{0, ny + 1}, {0, ni}}, KOKKOS_LAMBDA(Index f, Index I) {
-        const Real n_x = nrm_y(0, f, I), n_y = nrm_y(1, f, I);
-        const bool inner = f > 0 && f < ny;
-        E2::State below, above;
-        if (inner || periodic_y) {
-          below = element_trace<N, true, kEndPoints>(w, I, (f > 0 ? f - 1 : ny - 1) * N,
-                                                     ops.trace_plus);
-          above = element_trace<N, true, kEndPoints>(w, I, (f < ny ? f : 0) * N, ops.trace_minus);
-        } else if (f == 0) {
-          above = element_trace<N, true, kEndPoints>(w, I, 0, ops.trace_minus);
-          below = outside_state(above, y_min, n_x, n_y, ty, 0, I + 1);
-        } else {
-          below = element_trace<N, true, kEndPoints>(w, I, (ny - 1) * N, ops.trace_plus);
-          above = outside_state(below, y_max, n_x, n_y, ty, 3, I + 1);
-        }
-        const auto flux = physics::rotated_riemann_flux<Flux>(below, above, n_x, n_y, gas);
-        for (int v = 0; v < E2::kNumVars; ++v) fy(v, f, I) = flux[v];
-      });
+  // The faces of `set` along a direction of n elements, whose first and last faces read a
+  // neighbour's traces when `across_min` / `across_max`: a range of face indices k, f = k, or
+  // for kEdges k = 0, 1 standing for f = 0, n.
+  const bool edges = set == FaceSet::kEdges;
+  const auto face_range = [&](Index n, bool across_min, bool across_max) {
+    if (edges) return IndexRange{0, 2};
+    if (set == FaceSet::kInner) return IndexRange{across_min ? 1 : 0, n + 1 - (across_max ? 1 : 0)};
+    return IndexRange{0, n + 1};
+  };
+  const bool across_x_min = x_min == BoundaryKind::kNeighbour;
+  const bool across_x_max = x_max == BoundaryKind::kNeighbour;
+  const bool across_y_min = y_min == BoundaryKind::kNeighbour;
+  const bool across_y_max = y_max == BoundaryKind::kNeighbour;
+  const IndexRange x_faces = face_range(nx, across_x_min, across_x_max);
+  const IndexRange y_faces = face_range(ny, across_y_min, across_y_max);
+  if (x_faces.size() > 0)
+    par_for(
+        edges ? "highorder.x_edge_face_fluxes" : "highorder.x_face_fluxes",
+        IndexBox2D{{0, nj}, x_faces}, KOKKOS_LAMBDA(Index J, Index k) {
+          if (edges && !(k == 0 ? across_x_min : across_x_max)) return;
+          const Index f = edges ? (k == 0 ? 0 : nx) : k;
+          const Real n_x = nrm_x(0, J, f), n_y = nrm_x(1, J, f);
+          const bool inner = f > 0 && f < nx;
+          E2::State left, right;
+          if (inner || periodic_x) {
+            left = element_trace<N, false, kEndPoints>(w, J, (f > 0 ? f - 1 : nx - 1) * N,
+                                                       ops.trace_plus);
+            right =
+                element_trace<N, false, kEndPoints>(w, J, (f < nx ? f : 0) * N, ops.trace_minus);
+          } else if (f == 0) {
+            right = element_trace<N, false, kEndPoints>(w, J, 0, ops.trace_minus);
+            left = outside_state(right, x_min, n_x, n_y, tx, J + 1, 0);
+          } else {
+            left = element_trace<N, false, kEndPoints>(w, J, (nx - 1) * N, ops.trace_plus);
+            right = outside_state(left, x_max, n_x, n_y, tx, J + 1, 3);
+          }
+          const auto flux = physics::rotated_riemann_flux<Flux>(left, right, n_x, n_y, gas);
+          for (int v = 0; v < E2::kNumVars; ++v) fx(v, J, f) = flux[v];
+        });
+  if (y_faces.size() > 0)
+    par_for(
+        edges ? "highorder.y_edge_face_fluxes" : "highorder.y_face_fluxes",
+        IndexBox2D{y_faces, {0, ni}}, KOKKOS_LAMBDA(Index k, Index I) {
+          if (edges && !(k == 0 ? across_y_min : across_y_max)) return;
+          const Index f = edges ? (k == 0 ? 0 : ny) : k;
+          const Real n_x = nrm_y(0, f, I), n_y = nrm_y(1, f, I);
+          const bool inner = f > 0 && f < ny;
+          E2::State below, above;
+          if (inner || periodic_y) {
+            below = element_trace<N, true, kEndPoints>(w, I, (f > 0 ? f - 1 : ny - 1) * N,
+                                                       ops.trace_plus);
+            above = element_trace<N, true, kEndPoints>(w, I, (f < ny ? f : 0) * N, ops.trace_minus);
+          } else if (f == 0) {
+            above = element_trace<N, true, kEndPoints>(w, I, 0, ops.trace_minus);
+            below = outside_state(above, y_min, n_x, n_y, ty, 0, I + 1);
+          } else {
+            below = element_trace<N, true, kEndPoints>(w, I, (ny - 1) * N, ops.trace_plus);
+            above = outside_state(below, y_max, n_x, n_y, ty, 3, I + 1);
+          }
+          const auto flux = physics::rotated_riemann_flux<Flux>(below, above, n_x, n_y, gas);
+          for (int v = 0; v < E2::kNumVars; ++v) fy(v, f, I) = flux[v];
+        });
 }
 
 }  // namespace portaflow::highorder

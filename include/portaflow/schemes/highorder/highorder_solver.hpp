@@ -96,10 +96,13 @@ class HighOrderSolver : public TimeAccurateSolver {
   // Over ranks: this box's edge traces of w to the neighbours and theirs into traces_ (before
   // the face fluxes), and the edge element means (before the limiter). Nothing on one rank.
   bool has_neighbours() const { return box_.neighbours.any(); }
-  // No corner is read, so the x and y strips travel together.
-  void exchange_traces() {
+  // No corner is read, so the x and y strips travel together; the faces inside the box are
+  // computed between start and finish.
+  void start_trace_exchange() {
     traces_exchange_x_.start(traces_.x, 0);
     traces_exchange_y_.start(traces_.y, 1);
+  }
+  void finish_trace_exchange() {
     traces_exchange_x_.finish();
     traces_exchange_y_.finish();
   }
