@@ -33,6 +33,22 @@ std::string describe_split(const RankBox2D& box, const ExecutionConfig& executio
                                      : ", the fewest along the cuts");
 }
 
+RunConfig with_box_sides(RunConfig config, const RankBox2D& box) {
+  config.boundary = box.boundary;
+  return config;
+}
+
+SnapshotPart snapshot_part(Index nx, Index ny, const RankBox2D& box) {
+  SnapshotPart part;
+  part.rank = ranks::rank();
+  part.whole = {nx, ny};
+  for (int r = 0; r < ranks::count(); ++r) {
+    const RankBox2D b = rank_box_2d(nx, ny, box.boundary, box.ranks, r, 0);
+    part.boxes.push_back({b.first[0], b.first[1], b.cells[0], b.cells[1]});
+  }
+  return part;
+}
+
 std::array<int, 2> rank_grid_2d(Index nx, Index ny, int count) {
   std::array<int, 2> best{count, 1};
   long long best_halo = std::numeric_limits<long long>::max();

@@ -50,11 +50,6 @@ RankBox2D box_of(const RunConfig& config, Index ghosts, GridSolver2D::Ranks spli
                      ranks::rank(), ghosts);
 }
 
-RunConfig with_box_sides(RunConfig config, const RankBox2D& box) {
-  config.boundary = box.boundary;
-  return config;
-}
-
 }  // namespace
 
 GridSolver2D::GridSolver2D(const RunConfig& config, Index components, Index ghosts,
@@ -76,17 +71,8 @@ GridSolver2D::GridSolver2D(const RunConfig& config, Index components, Index ghos
 SolutionSnapshot GridSolver2D::snapshot() const {
   SolutionSnapshot snap =
       snapshot_2d(state_, interior(), grid_, config_.physics.gamma, time_, steps_);
-  if (ranks::count() > 1 && decomposed()) {
-    SnapshotPart part;
-    part.rank = ranks::rank();
-    part.whole = {config_.mesh.cells[0], config_.mesh.cells[1]};
-    for (int r = 0; r < ranks::count(); ++r) {
-      const RankBox2D b = rank_box_2d(config_.mesh.cells[0], config_.mesh.cells[1],
-                                      config_.boundary, box_.ranks, r, ghosts_);
-      part.boxes.push_back({b.first[0], b.first[1], b.cells[0], b.cells[1]});
-    }
-    snap.part = std::move(part);
-  }
+  if (ranks::count() > 1 && decomposed())
+    snap.part = snapshot_part(config_.mesh.cells[0], config_.mesh.cells[1], box_);
   return snap;
 }
 

@@ -118,18 +118,9 @@ SolutionSnapshot HighOrderSolver::snapshot() const {
     }
   });
   snap.elements = std::move(lagrange);
-  if (ranks::count() > 1) {
-    // This rank's piece; rank 0 writes the index (.pvtu) naming every rank's.
-    SnapshotPart part;
-    part.rank = ranks::rank();
-    part.whole = {config_.mesh.cells[0], config_.mesh.cells[1]};
-    for (int r = 0; r < ranks::count(); ++r) {
-      const RankBox2D b = rank_box_2d(config_.mesh.cells[0], config_.mesh.cells[1],
-                                      config_.boundary, box_.ranks, r, 1);
-      part.boxes.push_back({b.first[0], b.first[1], b.cells[0], b.cells[1]});
-    }
-    snap.part = std::move(part);
-  }
+  // This rank's piece; rank 0 writes the index (.pvtu) naming every rank's.
+  if (ranks::count() > 1)
+    snap.part = snapshot_part(config_.mesh.cells[0], config_.mesh.cells[1], box_);
   return snap;
 }
 

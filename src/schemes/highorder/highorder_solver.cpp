@@ -30,11 +30,6 @@ RankBox2D element_box(const RunConfig& config) {
                      ranks::rank(), 1);
 }
 
-RunConfig with_box_sides(RunConfig config, const RankBox2D& box) {
-  config.boundary = box.boundary;
-  return config;
-}
-
 // A device field (c, J, I) from a host table in the same order, converted to Real.
 void copy_to_device(const std::vector<double>& host_values, const Field2D& field) {
   auto host = Kokkos::create_mirror_view(field);

@@ -10,6 +10,7 @@
 #include "portaflow/config/run_config.hpp"
 #include "portaflow/core/halo_exchange.hpp"
 #include "portaflow/core/types.hpp"
+#include "portaflow/schemes/solver.hpp"
 
 namespace portaflow {
 
@@ -34,6 +35,13 @@ std::array<int, 2> run_rank_grid(Index nx, Index ny, const ExecutionConfig& exec
 // as decomposition.ranks sets"); empty on one rank. `unit`: "cells", "elements".
 std::string describe_split(const RankBox2D& box, const ExecutionConfig& execution,
                            const char* unit);
+
+// `config` with the box's sides as its boundary (kNeighbour where another rank lies across).
+RunConfig with_box_sides(RunConfig config, const RankBox2D& box);
+
+// What a snapshot of a decomposed run carries (SnapshotPart): this rank, and every rank's box of
+// the nx x ny grid split as `box` is.
+SnapshotPart snapshot_part(Index nx, Index ny, const RankBox2D& box);
 
 // Rank `rank`'s box of the grid split over `ranks`. Throws InputError when a box would have
 // fewer than `min_cells` cells along a split direction (the halo comes from its interior).
