@@ -716,7 +716,8 @@ BUILTINS = {"compare_csv": builtin_compare_csv}
 # Parsing what a process printed or wrote
 
 DONE_UNSTEADY = re.compile(r"^done: (\d+) steps to t = (\S+) in (\S+) s \((\S+) cell-updates/s\)", re.M)
-DONE_STEADY = re.compile(r"^done: (converged|not converged) after (\d+) cycles in (\S+) s", re.M)
+DONE_STEADY = re.compile(r"^done: (converged|not converged) after (\d+) cycles in (\S+) s"
+                         r"(?: \((\S+) [a-z -]*updates/s\))?", re.M)
 TIME_SPLIT = re.compile(r"^time: (.*)$", re.M)
 SPLIT_PART = re.compile(r"([a-z][a-z -]*?) ([-0-9.eE+]+) s")
 
@@ -735,6 +736,8 @@ def parse_done(text):
     if m:
         figures.update(converged=m.group(1) == "converged", cycles=int(m.group(2)),
                        loop_seconds=number(m.group(3)))
+        if m.group(4):  # the run's own rate: node-stage updates/s for the multi-block solver
+            figures["cell_updates_per_s"] = number(m.group(4))
     if re.search(r"^portaflow: interrupted", text, re.M):
         figures["interrupted"] = True
     m = None

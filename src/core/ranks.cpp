@@ -102,6 +102,21 @@ void max(std::vector<double>& values) {
 void barrier() {
   if (g_count > 1) MPI_Barrier(MPI_COMM_WORLD);
 }
+std::vector<double> gather(const std::vector<double>& values) {
+  if (g_count == 1) return values;
+  std::vector<int> counts(static_cast<std::size_t>(g_count)), offsets(counts.size());
+  const int mine = static_cast<int>(values.size());
+  MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  int total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    offsets[r] = total;
+    total += counts[r];
+  }
+  std::vector<double> out(static_cast<std::size_t>(total));
+  MPI_Allgatherv(values.data(), mine, MPI_DOUBLE, out.data(), counts.data(), offsets.data(),
+                 MPI_DOUBLE, MPI_COMM_WORLD);
+  return out;
+}
 void broadcast(std::vector<unsigned char>& bytes, int root) {
   if (g_count == 1) return;
   long long size = static_cast<long long>(bytes.size());
@@ -120,6 +135,7 @@ long long min(long long value) { return value; }
 void sum(std::vector<double>&) {}
 void max(std::vector<double>&) {}
 void barrier() {}
+std::vector<double> gather(const std::vector<double>& values) { return values; }
 void broadcast(std::vector<unsigned char>&, int) {}
 void abort(int exit_code) { std::exit(exit_code); }
 #endif

@@ -241,7 +241,11 @@ void write_dataset(const fs::path& file, const SolutionSnapshot& snapshot) {
       write_vts(file, to_curvilinear_block(snapshot.blocks.front()));
       return;
     case OutputKind::kBlocks:
-      write_vtm(file, to_structured_blocks(snapshot));
+      if (snapshot.part)
+        write_vtm_part(file, to_structured_blocks(snapshot), snapshot.part->block_ids,
+                       snapshot.part->block_names, snapshot.part->rank == 0);
+      else
+        write_vtm(file, to_structured_blocks(snapshot));
       return;
   }
 }

@@ -368,36 +368,59 @@ void write_vtu(const fs::path& path, const LagrangeQuadMesh& mesh) {
 
 void write_vtm(const fs::path& path,
                const std::vector<std::pair<std::string, StructuredBlock>>& named_blocks) {
-  const std::string label = file_label(path);
-  if (named_blocks.empty()) throw Error(label + ": a multi-block data set needs at least 1 block");
-  std::vector<Geometry> geometries;
-  std::set<std::string> names;
+  std::vector<int> ids;
+  std::vector<std::string> names;
   for (std::size_t b = 0; b < named_blocks.size(); ++b) {
-    const auto& [name, block] = named_blocks[b];
-    if (name.empty()) throw Error(label + ": block " + std::to_string(b) + " has an empty name");
-    if (!names.insert(name).second) throw Error(label + ": two blocks are named '" + name + "'");
+    ids.push_back(static_cast<int>(b));
+    names.push_back(named_blocks[b].first);
+  }
+  write_vtm_part(path, named_blocks, ids, names, true);
+}
+
+void write_vtm_part(const fs::path& path,
+                    const std::vector<std::pair<std::string, StructuredBlock>>& named_blocks,
+                    const std::vector<int>& ids, const std::vector<std::string>& all_names,
+                    bool write_index) {
+  const std::string label = file_label(path);
+  if (all_names.empty()) throw Error(label + ": a multi-block data set needs at least 1 block");
+  std::set<std::string> names;
+  for (std::size_t b = 0; b < all_names.size(); ++b) {
+    if (all_names[b].empty())
+      throw Error(label + ": block " + std::to_string(b) + " has an empty name");
+    if (!names.insert(all_names[b]).second)
+      throw Error(label + ": two blocks are named '" + all_names[b] + "'");
+  }
+  // Every piece's kind: given blocks by their coordinates; another rank's are curvilinear (the
+  // multi-block solver's).
+  std::vector<Geometry> geometries(all_names.size(), Geometry::kCurvilinear);
+  for (std::size_t k = 0; k < named_blocks.size(); ++k) {
+    const auto& [name, block] = named_blocks[k];
     const Geometry geometry =
         block.point_coordinates.empty() ? Geometry::kRectilinear : Geometry::kCurvilinear;
     check_block(label + ", block '" + name + "'", block, geometry);
-    geometries.push_back(geometry);
+    geometries[static_cast<std::size_t>(ids[k])] = geometry;
   }
 
   const std::string stem = path.stem().string();
   const fs::path piece_folder = path.parent_path() / stem;
   ensure_directory(piece_folder);
-
+  const auto piece_name = [&](std::size_t b) {
+    return stem + "_" + std::to_string(b) + geometry_extension(geometries[b]);
+  };
+  for (std::size_t k = 0; k < named_blocks.size(); ++k) {
+    const auto b = static_cast<std::size_t>(ids[k]);
+    write_structured(piece_folder / piece_name(b), named_blocks[k].second, geometries[b]);
+  }
+  if (!write_index) return;
   std::ostringstream xml;
   xml << "<?xml version=\"1.0\"?>\n"
       << "<VTKFile type=\"vtkMultiBlockDataSet\" version=\"1.0\" byte_order=\"" << byte_order()
       << "\">\n  <vtkMultiBlockDataSet>\n";
   std::set<std::string> pieces;
-  for (std::size_t b = 0; b < named_blocks.size(); ++b) {
-    const auto& [name, block] = named_blocks[b];
-    const std::string piece = stem + "_" + std::to_string(b) + geometry_extension(geometries[b]);
-    write_structured(piece_folder / piece, block, geometries[b]);
-    pieces.insert(piece);
-    xml << "    <DataSet index=\"" << b << "\" name=\"" << xml_escape(name) << "\" file=\""
-        << xml_escape(stem + "/" + piece) << "\"/>\n";
+  for (std::size_t b = 0; b < all_names.size(); ++b) {
+    pieces.insert(piece_name(b));
+    xml << "    <DataSet index=\"" << b << "\" name=\"" << xml_escape(all_names[b]) << "\" file=\""
+        << xml_escape(stem + "/" + piece_name(b)) << "\"/>\n";
   }
   xml << "  </vtkMultiBlockDataSet>\n</VTKFile>\n";
   write_text_file(path, xml.str());

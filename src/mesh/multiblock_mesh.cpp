@@ -61,6 +61,18 @@ const char* boundary_kind_name(BoundaryKind kind) {
   return "unknown boundary kind";
 }
 
+InterfacePatch seen_from_b(const InterfacePatch& in) {
+  InterfacePatch out;
+  out.a = in.b;
+  out.b = in.a;
+  // a's axis k runs along b's axis axis_map[k]; so b's axis axis_map[k] runs along a's axis k.
+  for (int k = 0; k < 2; ++k) {
+    out.axis_map[static_cast<std::size_t>(in.axis_map[k])] = k;
+    out.reversed[static_cast<std::size_t>(in.axis_map[k])] = in.reversed[k];
+  }
+  return out;
+}
+
 std::array<int, 2> twin_offsets(const InterfacePatch& interface, int s, int t) {
   const std::array<int, 2> extent_b = interface.b.extent();
   const std::array<int, 2> along_a = {s, t};

@@ -29,36 +29,17 @@
 #include <vector>
 
 #include "io/temporary_folder.hpp"
+#include "mpi/mpirun.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using portaflow::io::test_support::read_file;
 using portaflow::io::test_support::TemporaryFolder;
-
-std::string deck(const std::string& name) {
-  return std::string(PORTAFLOW_SOURCE_DIR) + "/inputs/" + name;
-}
-
-// "mpirun -np N portaflow ARGS", its output in `log`. Root may run it (CI containers), and the
-// ranks share the machine's cores.
-std::string mpirun_command(int ranks, const std::string& arguments, const fs::path& log) {
-  return std::string(
-             "OMP_NUM_THREADS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ") +
-         "timeout 120 " + PORTAFLOW_MPIEXEC + " --oversubscribe -np " + std::to_string(ranks) +
-         " " + PORTAFLOW_BINARY + " " + arguments + " > " + log.string() + " 2>&1";
-}
-
-struct Result {
-  int exit_code;
-  std::string output;
-};
-
-Result run_ranks(int ranks, const std::string& arguments, const TemporaryFolder& folder) {
-  const fs::path log = folder / ("ranks" + std::to_string(ranks) + ".log");
-  const int status = std::system(mpirun_command(ranks, arguments, log).c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(log)};
-}
+using portaflow::mpi_test::deck;
+using portaflow::mpi_test::mpirun_command;
+using portaflow::mpi_test::Result;
+using portaflow::mpi_test::run_ranks;
 
 struct Fields {
   std::vector<double> x, y;

@@ -1,8 +1,8 @@
 // The ranks of a run started by mpirun (docs/mpi.md): who this process is and the few collective
 // operations the solvers and the driver need. Built without MPI (the default presets) or started
-// without mpirun, a run is one rank and every call here is the identity. Only src/core/ranks.cpp
-// and src/core/halo_exchange.cpp see MPI, so the rest of the code compiles the same with or
-// without it.
+// without mpirun, a run is one rank and every call here is the identity. Only src/core/ranks.cpp,
+// halo_exchange.cpp and point_exchange.cpp see MPI, so the rest of the code compiles the same with
+// or without it.
 #pragma once
 
 #include <string>
@@ -36,6 +36,8 @@ long long min(long long value);
 void sum(std::vector<double>& values);
 void max(std::vector<double>& values);
 void barrier();
+// Every rank's `values` one after another, in rank order, on every rank (lengths may differ).
+std::vector<double> gather(const std::vector<double>& values);
 
 // Rank `root`'s bytes on every rank (`bytes` resized to them).
 void broadcast(std::vector<unsigned char>& bytes, int root);

@@ -73,6 +73,13 @@ void write_vtu(const std::filesystem::path& path, const LagrangeQuadMesh& mesh);
 // the same stem are removed afterwards.
 void write_vtm(const std::filesystem::path& path,
                const std::vector<std::pair<std::string, StructuredBlock>>& named_blocks);
+// One rank's share of a multi-block data set split over ranks (docs/mpi.md): the pieces of its
+// `named_blocks`, whose indices in the whole list are `ids`; with `write_index` (rank 0) also the
+// .vtm naming every block of `all_names`, the other ranks' pieces as curvilinear (.vts).
+void write_vtm_part(const std::filesystem::path& path,
+                    const std::vector<std::pair<std::string, StructuredBlock>>& named_blocks,
+                    const std::vector<int>& ids, const std::vector<std::string>& all_names,
+                    bool write_index);
 
 // A parallel rectilinear grid (.pvtr): the index of pieces written as .vtr files (each with its
 // `first` point set), so ParaView opens them as one grid. `whole_points` per direction; each

@@ -82,6 +82,9 @@ struct InterfacePatch {
 // Offsets on patch b of the node at offsets (s, t) on patch a.
 std::array<int, 2> twin_offsets(const InterfacePatch& interface, int s, int t);
 
+// The same interface seen from its b side (b's patch first; applied twice, the interface itself).
+InterfacePatch seen_from_b(const InterfacePatch& interface);
+
 // A whole mesh: blocks, and every face node covered by a boundary patch or an interface patch
 // (a node may lie on several patches: corners, sub-face ends).
 struct MultiBlockMesh {

@@ -46,14 +46,17 @@ struct BlockSnapshot {
 //   kElements: `elements`, and `fields` as the element averages;
 //   kNodes:    `blocks[0]`, the nodes of one curvilinear grid;
 //   kBlocks:   `blocks`, one per mesh block.
-// A cells or elements snapshot of one rank of a run decomposed over ranks (docs/mpi.md): its
+// A snapshot of one rank of a run decomposed over ranks (docs/mpi.md). Cells or elements: its
 // data are its box's; `boxes` holds every rank's box, (first cell or element, count) per
 // direction, so rank 0 can write the parallel index (.pvtr, .pvtu) that names the pieces without
-// asking the others.
+// asking the others. Blocks: its `blocks` are the rank's own; `block_ids` their indices in the
+// whole mesh, and `block_names` every block's name, for the multi-block index (.vtm).
 struct SnapshotPart {
   int rank = 0;
   std::array<long long, 2> whole{1, 1};         // cells of the whole grid
   std::vector<std::array<long long, 4>> boxes;  // per rank: i0, j0, nx, ny
+  std::vector<int> block_ids;
+  std::vector<std::string> block_names;
 };
 
 struct SolutionSnapshot {

@@ -122,12 +122,16 @@ FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
                        std::to_string(settings_.levels) + ")");
     }
     const auto lines = mesh::describe_coarsening(above->mesh(), coarse);
-    auto solver = std::make_unique<Solver>(coarse_config, std::move(coarse.mesh));
+    // Each coarse block on the rank of its fine block: the transfers stay within blocks.
+    auto solver =
+        std::make_unique<Solver>(coarse_config, std::move(coarse.mesh), fine.block_owner());
     report_.push_back(level_nodes(level, solver->node_count()));
     for (const auto& line : lines) report_.push_back("  " + line);
-    transfers_.push_back(build_grid_transfer(above->fields().table, solver->fields().table,
-                                             coarse.blocks, node_masses(*above),
-                                             correction_smoothing_));
+    std::vector<mesh::BlockCoarsening> plan;  // this rank's blocks'
+    for (const int b : above->owned_blocks())
+      plan.push_back(coarse.blocks[static_cast<std::size_t>(b)]);
+    transfers_.push_back(build_grid_transfer(above->fields().table, solver->fields().table, plan,
+                                             node_masses(*above), correction_smoothing_));
     injected_.emplace_back("multigrid.injected", Solver::kNumVars,
                            solver->fields().table.total_nodes);
     scratch_.emplace_back("multigrid.scratch", Solver::kNumVars,
@@ -143,6 +147,13 @@ FasMultigrid<Dim>::FasMultigrid(const RunConfig& config, const Solver& fine)
 
 template <int Dim>
 FasMultigrid<Dim>::~FasMultigrid() = default;
+
+template <int Dim>
+double FasMultigrid<Dim>::exchange_seconds() const {
+  double seconds = 0;
+  for (const auto& level : coarse_) seconds += level->exchange_seconds();
+  return seconds;
+}
 
 template <int Dim>
 double FasMultigrid<Dim>::node_cycles_per_cycle(long long fine_nodes) const {

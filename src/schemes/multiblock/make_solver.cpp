@@ -8,9 +8,11 @@ namespace portaflow::multiblock {
 namespace {
 
 template <int Dim>
-std::unique_ptr<Solver> make(const RunConfig& config, mesh::MultiBlockMesh mesh, double seconds) {
+std::unique_ptr<Solver> make(const RunConfig& config, mesh::MultiBlockMesh mesh, double seconds,
+                             const std::vector<std::string>& cuts) {
   auto solver = std::make_unique<MultiBlockSolverOf<Dim>>(config, std::move(mesh));
   solver->add_setup_phase("mesh", seconds);
+  for (const auto& cut : cuts) solver->add_mesh_note("decomposition.blocks: " + cut);
   return solver;
 }
 
@@ -18,10 +20,11 @@ std::unique_ptr<Solver> make(const RunConfig& config, mesh::MultiBlockMesh mesh,
 
 std::unique_ptr<Solver> make_solver(const RunConfig& config) {
   const Timer mesh_timer;
-  mesh::MultiBlockMesh mesh = mesh_from_config(config);
+  std::vector<std::string> cuts;
+  mesh::MultiBlockMesh mesh = mesh_from_config(config, &cuts);
   const double seconds = mesh_timer.elapsed_seconds();
-  if (mesh.dimension == 3) return make<3>(config, std::move(mesh), seconds);
-  return make<2>(config, std::move(mesh), seconds);
+  if (mesh.dimension == 3) return make<3>(config, std::move(mesh), seconds, cuts);
+  return make<2>(config, std::move(mesh), seconds, cuts);
 }
 
 }  // namespace portaflow::multiblock

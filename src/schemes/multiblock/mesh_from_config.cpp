@@ -6,12 +6,15 @@
 #include "portaflow/mesh/cube_mesh.hpp"
 #include "portaflow/mesh/extrude_mesh.hpp"
 #include "portaflow/mesh/plot3d.hpp"
+#include "portaflow/mesh/split_blocks.hpp"
 #include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 
 namespace portaflow::multiblock {
 
-mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
+namespace {
+
+mesh::MultiBlockMesh generated_mesh(const RunConfig& config) {
   const MultiBlockMeshConfig& m = config.family<MultiBlockOptions>().mesh;
   switch (m.kind) {
     case MultiBlockMeshKind::kBox:
@@ -58,6 +61,20 @@ mesh::MultiBlockMesh mesh_from_config(const RunConfig& config) {
     }
   }
   throw Error("internal error: unknown multiblock mesh kind");
+}
+
+}  // namespace
+
+mesh::MultiBlockMesh mesh_from_config(const RunConfig& config, std::vector<std::string>* cuts) {
+  mesh::MultiBlockMesh mesh = generated_mesh(config);
+  const MultiBlockOptions& options = config.family<MultiBlockOptions>();
+  if (options.mesh.split_into <= static_cast<int>(mesh.blocks.size())) return mesh;
+  // Cut at nodes every multigrid level keeps.
+  const int multiple = 1 << (options.multiblock.multigrid.levels - 1);
+  std::vector<std::string> lines;
+  mesh = mesh::split_blocks(mesh, options.mesh.split_into, multiple, lines);
+  if (cuts) *cuts = std::move(lines);
+  return mesh;
 }
 
 std::vector<std::string> check_mesh_file(const RunConfig& config) {

@@ -7,7 +7,9 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/core/format.hpp"
 #include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
+#include "portaflow/schemes/multiblock/block_ranks.hpp"
 #include "portaflow/schemes/multiblock/fas_multigrid.hpp"
 #include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
@@ -84,19 +86,31 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config)
     : MultiBlockSolverOf(config, mesh_from_config(config)) {}
 
 template <int Dim>
-MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::MultiBlockMesh mesh)
-    : config_(config), mesh_(std::move(mesh)) {
+MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::MultiBlockMesh mesh,
+                                            std::vector<int> owner)
+    : config_(config),
+      whole_(std::make_shared<const mesh::MultiBlockMesh>(std::move(mesh))),
+      owner_(std::move(owner)) {
   constexpr int kVars = kNumVars;
   gas_.gamma = static_cast<Real>(config.physics.gamma);
   const int order = config.family<MultiBlockOptions>().multiblock.order;
-  check_mesh(mesh_, order, Dim);
+  check_mesh(*whole_, order, Dim);
+  if (owner_.empty()) owner_ = assign_blocks(*whole_, ranks::count());
+  const bool all_here =
+      std::all_of(owner_.begin(), owner_.end(), [](int r) { return r == ranks::rank(); });
+  part_ = all_here ? whole_
+                   : std::make_shared<const mesh::MultiBlockMesh>(
+                         owned_part(*whole_, owner_, ranks::rank(), owned_));
+  if (all_here)
+    for (std::size_t b = 0; b < whole_->blocks.size(); ++b) owned_.push_back(static_cast<int>(b));
+  whole_nodes_ = static_cast<long long>(whole_->node_count());
   if (config.family<MultiBlockOptions>().multiblock.far_field_vortex &&
       !(config.family<MultiBlockOptions>().freestream.mach < 1))
     throw InputError(
         "multiblock.far_field_vortex needs a subsonic free stream (Prandtl-Glauert "
         "factor sqrt(1 - M^2)); problem.mach is " +
         std::to_string(config.family<MultiBlockOptions>().freestream.mach));
-  fields_.table = make_table(mesh_);
+  fields_.table = make_table(*part_);
   const int n = fields_.table.total_nodes;
   fields_.coordinates = DeviceView<Real**>("multiblock.coordinates", Dim, n);
   fields_.metric = DeviceView<Real**>("multiblock.metric", Dim * Dim, n);
@@ -110,7 +124,7 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
 
   auto coordinates = Kokkos::create_mirror_view(fields_.coordinates);
   for (int b = 0; b < fields_.table.count; ++b) {
-    const auto& block = mesh_.blocks[b];
+    const auto& block = part_->blocks[b];
     for (std::size_t i = 0; i < block.node_count(); ++i) {
       coordinates(0, fields_.table.blocks[b].offset + i) = static_cast<Real>(block.x[i]);
       coordinates(1, fields_.table.blocks[b].offset + i) = static_cast<Real>(block.y[i]);
@@ -126,7 +140,14 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
                 std::to_string(smallest_det_) +
                 " (must be > 0 everywhere): a block is folded or left-handed");
 
-  points_ = build_face_points(order, mesh_, fields_.table, point_positions_);
+  RankFacePoints face = build_face_points(order, *whole_, owner_, ranks::rank());
+  points_ = face.points;
+  point_positions_ = std::move(face.positions);
+  whole_index_ = std::move(face.whole_index);
+  twin_exchange_ = PointExchange(std::move(face.peers), kVars);
+  const auto kinds = Kokkos::create_mirror_view_and_copy(HostSpace(), points_.kind);
+  for (int p = 0; p < points_.count; ++p)
+    if (kinds(p) == kWallPoint) wall_points_.push_back(p);
   const State w = freestream();
   if constexpr (Dim == 2) {
     set_far_field([&](double, double) { return w; });
@@ -157,8 +178,8 @@ double MultiBlockSolverOf<Dim>::find_reference_area() const {
   if constexpr (Dim == 2) {
     return 1.0;
   } else {
-    double low = mesh_.blocks.front().z.front(), high = low;
-    for (const auto& block : mesh_.blocks)
+    double low = whole_->blocks.front().z.front(), high = low;
+    for (const auto& block : whole_->blocks)
       for (const double z : block.z) {
         low = std::min(low, z);
         high = std::max(high, z);
@@ -180,7 +201,7 @@ template <int Dim>
 void MultiBlockSolverOf<Dim>::set_state(const Function& primitive) {
   auto u = Kokkos::create_mirror_view(fields_.u);
   std::size_t node = 0;
-  for (const auto& block : mesh_.blocks)
+  for (const auto& block : part_->blocks)
     for (std::size_t i = 0; i < block.node_count(); ++i, ++node) {
       const auto c =
           to_conservative<Dim>(evaluate_at<Dim>(primitive, mesh::node_position(block, i)), gas_);
@@ -222,7 +243,7 @@ void MultiBlockSolverOf<Dim>::set_source(const Function& source) {
   fields_.source = DeviceView<Real**>("multiblock.source", kNumVars, fields_.table.total_nodes);
   auto s = Kokkos::create_mirror_view(fields_.source);
   std::size_t node = 0;
-  for (const auto& block : mesh_.blocks)
+  for (const auto& block : part_->blocks)
     for (std::size_t i = 0; i < block.node_count(); ++i, ++node) {
       const auto value = evaluate_at<Dim>(source, mesh::node_position(block, i));
       for (int v = 0; v < kNumVars; ++v) s(v, node) = static_cast<Real>(value[v]);
@@ -253,11 +274,18 @@ template <int Dim>
 std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
   const MultiBlockOptions& options = config_.family<MultiBlockOptions>();
   std::vector<std::string> lines{"mesh: " + describe_mesh(options.mesh) + ", " +
-                                 std::to_string(mesh_.blocks.size()) + " block(s), " +
+                                 std::to_string(whole_->blocks.size()) + " block(s), " +
                                  std::to_string(node_count()) + " nodes; SBP order " +
                                  std::to_string(options.multiblock.order) + "; free stream Mach " +
                                  format("%g", options.freestream.mach) + ", alpha " +
                                  format("%g", options.freestream.alpha_degrees) + " deg"};
+  for (const auto& note : mesh_notes_) lines.push_back(note);
+  if (ranks::count() > 1) {
+    lines.push_back("whole blocks over " + std::to_string(ranks::count()) +
+                    " ranks (the interface twins on other ranks exchanged each residual):");
+    for (const auto& line : describe_block_ranks(*whole_, owner_, ranks::count()))
+      lines.push_back("  " + line);
+  }
   if (Dim == 3 && config_.execution.kernel == KernelChoice::kTeam)
     lines.push_back(
         "3D mesh: the volume residual runs the flat kernel (the team kernel tiles 2D "
@@ -285,9 +313,12 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
 
 template <int Dim>
 void MultiBlockSolverOf<Dim>::compute_residual() {
+  // The twins' states travel while the volume residual, which reads none of them, runs.
+  twin_exchange_.start(fields_.u, points_.remote);
   compute_volume_residual<Dim>(
       config_.family<MultiBlockOptions>().multiblock.order, config_.execution.kernel, fields_,
       static_cast<Real>(config_.family<MultiBlockOptions>().multiblock.dissipation), gas_);
+  twin_exchange_.finish();
   add_penalties<Dim>(fields_, points_, gas_);
   // The flat volume kernel adds the source itself.
   const bool team = Dim == 2 && config_.execution.kernel == KernelChoice::kTeam;
@@ -405,9 +436,13 @@ std::vector<double> MultiBlockSolverOf<Dim>::residual_norms() {
     last_squares_ = residual_squares();
     have_norms_ = true;
   }
+  // Summed over ranks in another order: the norms (reports and the convergence test only) may
+  // differ from one rank's at round-off.
+  std::vector<double> squares(last_squares_.begin(), last_squares_.end());
+  ranks::sum(squares);
   std::vector<double> norms(kVars);
   for (int v = 0; v < kVars; ++v)
-    norms[v] = std::sqrt(last_squares_[v] / static_cast<double>(fields_.table.total_nodes));
+    norms[v] = std::sqrt(squares[v] / static_cast<double>(whole_nodes_));
   return norms;
 }
 
@@ -422,12 +457,29 @@ typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::evaluate_residu
         KOKKOS_LAMBDA(const int node, Real& m) {
           m = math::fmax(m, math::fabs(residual(v, node)));
         });
+  for (int v = 0; v < kNumVars; ++v) largest[v] = ranks::max(largest[v]);
   return largest;
 }
 
 template <int Dim>
 ForceCoefficients MultiBlockSolverOf<Dim>::forces() const {
-  const auto force = wall_force<Dim>(fields_, points_, gas_);
+  // Each wall point's term, with its index among the whole mesh's points; every rank's, summed in
+  // that order: the far-field vortex reads the lift, so it must be the same on any rank count.
+  const auto terms = Kokkos::create_mirror_view_and_copy(
+      HostSpace(), wall_force_terms<Dim>(fields_, points_, gas_));
+  std::vector<double> mine;
+  for (const int p : wall_points_) {
+    mine.push_back(whole_index_[static_cast<std::size_t>(p)]);
+    for (int c = 0; c < Dim; ++c) mine.push_back(terms(p, c));
+  }
+  const std::vector<double> all = ranks::gather(mine);
+  std::vector<std::size_t> order(all.size() / (Dim + 1));
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return all[a * (Dim + 1)] < all[b * (Dim + 1)]; });
+  std::array<double, Dim> force{};
+  for (const std::size_t k : order)
+    for (int c = 0; c < Dim; ++c) force[c] += all[k * (Dim + 1) + 1 + c];
   const auto freestream = freestream_primitive(config_);
   const double speed2 = freestream[1] * freestream[1] + freestream[2] * freestream[2];
   const double dynamic_pressure = 0.5 * freestream[0] * speed2 * reference_area_;
@@ -466,7 +518,7 @@ std::vector<typename MultiBlockSolverOf<Dim>::Position> MultiBlockSolverOf<Dim>:
     const {
   std::vector<Position> out;
   out.reserve(fields_.table.total_nodes);
-  for (const auto& block : mesh_.blocks)
+  for (const auto& block : part_->blocks)
     for (std::size_t i = 0; i < block.node_count(); ++i) {
       const auto p = mesh::node_position(block, i);
       Position position;
@@ -474,6 +526,11 @@ std::vector<typename MultiBlockSolverOf<Dim>::Position> MultiBlockSolverOf<Dim>:
       out.push_back(position);
     }
   return out;
+}
+
+template <int Dim>
+double MultiBlockSolverOf<Dim>::exchange_seconds() const {
+  return twin_exchange_.seconds() + (multigrid_ ? multigrid_->exchange_seconds() : 0.0);
 }
 
 template <int Dim>

@@ -48,7 +48,11 @@ KOKKOS_INLINE_FUNCTION typename physics::Euler<Dim>::State point_penalty(
     ue = mirror_state<Dim>(ub, normal);
   } else {
     const int twin = fp.twin(p);
-    for (int v = 0; v < kVars; ++v) ue[v] = fields.u(v, twin);
+    if (twin >= 0) {
+      for (int v = 0; v < kVars; ++v) ue[v] = fields.u(v, twin);
+    } else {  // on another rank: its state as received this residual evaluation
+      for (int v = 0; v < kVars; ++v) ue[v] = fp.remote(v, -2 - twin);
+    }
   }
   const typename Eq::State fb = physics::normal_flux<Dim>(ub, normal, gas);
   const typename Eq::State fs = physics::roe_flux<Dim>(ub, ue, normal, gas);
@@ -94,16 +98,15 @@ void add_source(const Fields<Dim>& fields) {
 }
 
 template <int Dim>
-std::array<double, Dim> wall_force(const Fields<Dim>& fields, const FacePoints& points,
-                                   const physics::IdealGas& gas) {
+DeviceView<Real**> wall_force_terms(const Fields<Dim>& fields, const FacePoints& points,
+                                    const physics::IdealGas& gas) {
   using Eq = physics::Euler<Dim>;
   const auto u = fields.u;
   const auto metric = fields.metric;
   const FacePoints fp = points;
-  SumArray<double, Dim> force;
-  par_reduce(
-      "multiblock.wall_force", IndexRange{0, fp.count},
-      KOKKOS_LAMBDA(const int p, SumArray<double, Dim>& acc) {
+  DeviceView<Real**> terms("multiblock.wall_force", fp.count, Dim);
+  par_for(
+      "multiblock.wall_force", IndexRange{0, fp.count}, KOKKOS_LAMBDA(const int p) {
         if (fp.kind(p) != kWallPoint) return;
         const int node = fp.node(p);
         const int d = fp.direction(p);
@@ -112,19 +115,16 @@ std::array<double, Dim> wall_force(const Fields<Dim>& fields, const FacePoints& 
         const Real pressure = Eq::pressure(ub, gas);
         // The outward normal of the fluid points into the body: p n_out is the force on it.
         const Real weight = fp.surface_weight(p) * fp.side(p) * pressure;
-        for (int c = 0; c < Dim; ++c) acc.value[c] += weight * metric(Dim * d + c, node);
-      },
-      Kokkos::Sum<SumArray<double, Dim>>(force));
-  std::array<double, Dim> out;
-  for (int c = 0; c < Dim; ++c) out[c] = force.value[c];
-  return out;
+        for (int c = 0; c < Dim; ++c) terms(p, c) = weight * metric(Dim * d + c, node);
+      });
+  return terms;
 }
 
 #define PORTAFLOW_MULTIBLOCK_PENALTIES(D)                                                        \
   template void add_penalties<D>(const Fields<D>&, const FacePoints&, const physics::IdealGas&); \
   template void add_source<D>(const Fields<D>&);                                                 \
-  template std::array<double, D> wall_force<D>(const Fields<D>&, const FacePoints&,              \
-                                               const physics::IdealGas&);
+  template DeviceView<Real**> wall_force_terms<D>(const Fields<D>&, const FacePoints&,           \
+                                                  const physics::IdealGas&);
 PORTAFLOW_MULTIBLOCK_PENALTIES(2)
 PORTAFLOW_MULTIBLOCK_PENALTIES(3)
 #undef PORTAFLOW_MULTIBLOCK_PENALTIES

@@ -238,6 +238,15 @@ void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
                       std::string("flat"), "residual kernel variant");
   config.execution.kernel = kernel == "team" ? KernelChoice::kTeam : KernelChoice::kFlat;
   options.multiblock.multigrid = read_multigrid(deck);
+  if (deck.has("decomposition.ranks"))
+    deck.fail("decomposition.ranks",
+              "a multi-block run gives each rank whole blocks, not a box of a rank grid; leave it "
+              "out (decomposition.blocks cuts the mesh into more blocks)");
+  options.mesh.split_into = static_cast<int>(deck.get_int(
+      "decomposition.blocks",
+      {0, 0, multiblock::kMaxBlocks,
+       "cut the largest blocks until the mesh has this many (0: as it is); the same result on "
+       "any rank count"}));
   reject_time_accurate_keys(deck);
   config.time.march = MarchKind::kSteady;
   config.time.cfl =

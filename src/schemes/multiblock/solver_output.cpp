@@ -1,7 +1,10 @@
 // Host copies of the multi-block solution for output: node fields per block, wall pressure
 // coefficients, and the report of a non-physical node.
+#include <algorithm>
 #include <cmath>
 
+#include "portaflow/core/ranks.hpp"
+#include "portaflow/schemes/common/nonphysical_over_ranks.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
 
@@ -25,6 +28,12 @@ NodePrimitive primitive_at(const std::vector<double>& state, int total, int node
           w[Eq::kPressure]};
 }
 
+// Block b's name, or "block_<b>" where the mesh gives none (b: its index in the whole mesh).
+std::string block_label(const mesh::MultiBlockMesh& whole, int b) {
+  const std::string& name = whole.blocks[static_cast<std::size_t>(b)].name;
+  return name.empty() ? "block_" + std::to_string(b) : name;
+}
+
 }  // namespace
 
 template <int Dim>
@@ -45,9 +54,9 @@ SolutionSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   snap.dimension = Dim;
   snap.step = cycles_;
   for (int b = 0; b < fields_.table.count; ++b) {
-    const auto& block = mesh_.blocks[b];
+    const auto& block = part_->blocks[b];
     BlockSnapshot out;
-    out.name = block.name;
+    out.name = block_label(*whole_, owned_[static_cast<std::size_t>(b)]);
     out.nodes = block.nodes;
     const std::size_t n = block.node_count();
     out.coordinates.resize(3 * n);
@@ -69,6 +78,15 @@ SolutionSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
     }
     snap.blocks.push_back(std::move(out));
   }
+  // This rank's blocks; rank 0 writes the index (.vtm) naming every block's piece.
+  if (ranks::count() > 1) {
+    SnapshotPart part;
+    part.rank = ranks::rank();
+    part.block_ids = owned_;
+    for (int b = 0; b < static_cast<int>(whole_->blocks.size()); ++b)
+      part.block_names.push_back(block_label(*whole_, b));
+    snap.part = std::move(part);
+  }
   return snap;
 }
 
@@ -79,11 +97,19 @@ std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
   const auto freestream = freestream_primitive(config_);
   const double q_inf =
       0.5 * freestream[0] * (freestream[1] * freestream[1] + freestream[2] * freestream[2]);
-  std::vector<SurfacePoint> points;
-  for (const auto& boundary : mesh_.boundaries) {
+  std::vector<int> local(whole_->blocks.size(), -1);  // whole block -> this rank's table index
+  for (std::size_t b = 0; b < owned_.size(); ++b)
+    local[static_cast<std::size_t>(owned_[b])] = static_cast<int>(b);
+  // Records of this rank's wall nodes: whole boundary index, block, node, span node, x, y, z, cp.
+  constexpr std::size_t kRecord = 8;
+  std::vector<double> mine;
+  for (std::size_t k = 0; k < whole_->boundaries.size(); ++k) {
+    const auto& boundary = whole_->boundaries[k];
     if (boundary.kind != mesh::BoundaryKind::kSlipWall) continue;  // walls, not symmetry planes
     const auto& patch = boundary.patch;
-    const auto& block = mesh_.blocks[patch.block];
+    const int b = local[static_cast<std::size_t>(patch.block)];
+    if (b < 0) continue;  // another rank's block
+    const auto& block = whole_->blocks[static_cast<std::size_t>(patch.block)];
     const int d = mesh::face_direction(patch.face);
     const auto tangential = mesh::tangential_directions(patch.face);
     const auto extent = patch.extent();
@@ -93,18 +119,33 @@ std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
         ijk[d] = mesh::face_is_max(patch.face) ? block.nodes[d] - 1 : 0;
         ijk[tangential[0]] = patch.begin[0] + s;
         ijk[tangential[1]] = patch.begin[1] + t;
-        const std::size_t local = block.index(ijk[0], ijk[1], ijk[2]);
-        const int node = fields_.table.blocks[patch.block].offset + static_cast<int>(local);
+        const std::size_t index = block.index(ijk[0], ijk[1], ijk[2]);
+        const int node = fields_.table.blocks[b].offset + static_cast<int>(index);
         const auto w = primitive_at<Dim>(state, total, node, gas_);
-        SurfacePoint point{block.name, ijk[tangential[0]], block.x[local], block.y[local],
-                           (w.p - freestream[3]) / q_inf};
-        if constexpr (Dim == 3) {
-          point.span_node = ijk[tangential[1]];
-          point.z = block.z[local];
-        }
-        points.push_back(point);
+        mine.insert(mine.end(),
+                    {double(k), double(patch.block), double(ijk[tangential[0]]),
+                     Dim == 3 ? double(ijk[tangential[1]]) : -1.0, block.x[index], block.y[index],
+                     block.z.empty() ? 0.0 : block.z[index], (w.p - freestream[3]) / q_inf});
       }
     }
+  }
+  // Every rank's, in the whole mesh's boundary order (each patch is one rank's, in order).
+  const std::vector<double> all = ranks::gather(mine);
+  std::vector<std::size_t> order(all.size() / kRecord);
+  for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return all[a * kRecord] < all[b * kRecord];
+  });
+  std::vector<SurfacePoint> points;
+  for (const std::size_t r : order) {
+    const double* x = &all[r * kRecord];
+    SurfacePoint point{whole_->blocks[static_cast<std::size_t>(x[1])].name, int(x[2]), x[4], x[5],
+                       x[7]};
+    if constexpr (Dim == 3) {
+      point.span_node = int(x[3]);
+      point.z = x[6];
+    }
+    points.push_back(point);
   }
   return points;
 }
@@ -112,20 +153,23 @@ std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
 template <int Dim>
 std::optional<NonPhysicalCell> MultiBlockSolverOf<Dim>::find_nonphysical() const {
   const int node = first_nonphysical_node<Dim>(fields_, gas_);
-  if (node < 0) return std::nullopt;
-  const NodeIndex at = fields_.table.locate(node);
-  const std::vector<double> state = host_state();
-  const auto w = primitive_at<Dim>(state, fields_.table.total_nodes, node, gas_);
-  const auto& block = mesh_.blocks[at.block];
-  const std::size_t local = block.index(at.ijk[0], at.ijk[1], at.ijk[2]);
-  NonPhysicalCell cell;
-  cell.block = at.block;
-  cell.dimension = Dim;
-  cell.index = {at.ijk[0], at.ijk[1], at.ijk[2]};
-  cell.position = mesh::node_position(block, local);
-  cell.rho = w.rho;
-  cell.pressure = w.p;
-  return cell;
+  std::optional<NonPhysicalCell> found;
+  if (node >= 0) {
+    const NodeIndex at = fields_.table.locate(node);
+    const std::vector<double> state = host_state();
+    const auto w = primitive_at<Dim>(state, fields_.table.total_nodes, node, gas_);
+    const auto& block = part_->blocks[at.block];
+    const std::size_t local = block.index(at.ijk[0], at.ijk[1], at.ijk[2]);
+    NonPhysicalCell cell;
+    cell.block = owned_[static_cast<std::size_t>(at.block)];  // the whole mesh's numbering
+    cell.dimension = Dim;
+    cell.index = {at.ijk[0], at.ijk[1], at.ijk[2]};
+    cell.position = mesh::node_position(block, local);
+    cell.rho = w.rho;
+    cell.pressure = w.p;
+    found = cell;
+  }
+  return first_nonphysical_over_ranks(found);
 }
 
 template SolutionSnapshot MultiBlockSolverOf<2>::snapshot() const;

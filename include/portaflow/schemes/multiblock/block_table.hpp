@@ -6,10 +6,9 @@
 #pragma once
 
 #include "portaflow/core/types.hpp"
+#include "portaflow/schemes/multiblock/multiblock_config.hpp"
 
 namespace portaflow::multiblock {
-
-inline constexpr int kMaxBlocks = 48;
 
 struct BlockExtent {
   int nodes[3] = {1, 1, 1};

@@ -37,6 +37,8 @@ class FasMultigrid {
 
   // One V- or W-cycle starting and ending on the fine level.
   void cycle(Solver& fine);
+  // The coarse levels' time in exchanging interface twins with other ranks.
+  double exchange_seconds() const;
 
   int levels() const { return static_cast<int>(coarse_.size()) + 1; }
   // Runge-Kutta cycles on the coarsest level at each visit (the default resolved).

@@ -8,6 +8,12 @@
 
 namespace portaflow {
 
+namespace multiblock {
+// Blocks a process may hold: the block table lives in each kernel's arguments
+// (schemes/multiblock/block_table.hpp).
+inline constexpr int kMaxBlocks = 48;
+}  // namespace multiblock
+
 // multiblock: where the mesh comes from.
 enum class MultiBlockMeshKind {
   kBox,        // one block, all faces far field (Elsen et al. 2008, sec. 7.1); optionally warped
@@ -46,6 +52,10 @@ struct MultiBlockMeshConfig {
   std::string plot3d_file;
   std::vector<BoundarySpec> boundaries;
   int default_boundary = 0;  // mesh::BoundaryKind for faces the deck does not list
+  // decomposition.blocks: cut the largest blocks until the mesh has this many (0: as it is), so
+  // that a run over ranks, which gives each rank whole blocks, can share the nodes fairly
+  // (mesh/split_blocks.hpp).
+  int split_into = 0;
 };
 
 // multigrid: FAS (Jameson 1983) with the 5-stage Runge-Kutta cycle as the smoother on every level.

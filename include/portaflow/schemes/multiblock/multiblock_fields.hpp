@@ -37,14 +37,17 @@ enum FacePointKind : int { kFarFieldPoint = 0, kWallPoint = 1, kInterfacePoint =
 // two entries, and each adds its penalty.
 struct FacePoints {
   int count = 0;
-  DeviceView<int*> node;             // packed node index
-  DeviceView<int*> twin;             // interface: the coinciding node of the other block; else -1
+  DeviceView<int*> node;  // packed node index
+  // Interface: the coinciding node of the other block, or -2 - c where another rank owns it
+  // (its state is column c of `remote`); else -1.
+  DeviceView<int*> twin;
   DeviceView<int*> direction;        // the face's normal index direction d
   DeviceView<int*> kind;             // FacePointKind
   DeviceView<Real*> side;            // -1 on a minimum face, +1 on a maximum face (outward)
   DeviceView<Real*> inverse_norm;    // 1 / H_d at the node (the SBP boundary weight)
   DeviceView<Real*> surface_weight;  // product of the tangential H weights (wall integrals)
   DeviceView<Real**> external;       // (var, point) the far-field state
+  DeviceView<Real**> remote;         // (var, c) twin states received from other ranks
   // The same points by node, so that one thread adds all of a node's penalties in a fixed order
   // (no atomics: a run repeats bitwise on a GPU too): the nodes that have face points, in
   // increasing order, and node q's points points_of_node[first_point(q) .. first_point(q + 1)),

@@ -65,10 +65,11 @@ void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas&
 template <int Dim>
 void smooth_residual(const Fields<Dim>& fields, Real epsilon, bool directional, int team_size = 0);
 
-// Pressure force on the wall points: sum of H_tangential p n_out (the force the fluid exerts).
+// Each face point's share of the pressure force on the wall, H_tangential p n_out (the force the
+// fluid exerts), as (point, c); zero off the walls. The solver sums them in a fixed order.
 template <int Dim>
-std::array<double, Dim> wall_force(const Fields<Dim>& fields, const FacePoints& points,
-                                   const physics::IdealGas& gas);
+DeviceView<Real**> wall_force_terms(const Fields<Dim>& fields, const FacePoints& points,
+                                    const physics::IdealGas& gas);
 
 // The first node (lowest packed index) with NaN, rho <= 0 or p <= 0; -1 if none.
 template <int Dim>

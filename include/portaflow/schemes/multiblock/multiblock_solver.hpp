@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "portaflow/core/point_exchange.hpp"
 #include "portaflow/mesh/multiblock_mesh.hpp"
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/multiblock/multiblock_config.hpp"
@@ -52,12 +53,18 @@ class MultiBlockSolverOf : public SteadySolver {
 
   // The mesh from the deck (generator or Plot3D file); its dimension must be Dim.
   explicit MultiBlockSolverOf(const RunConfig& config);
-  // A given mesh (tests, benchmarks).
-  MultiBlockSolverOf(const RunConfig& config, mesh::MultiBlockMesh mesh);
+  // A given mesh (tests, benchmarks). On a run over ranks each rank keeps the blocks `owner`
+  // gives it (the rank of each block; empty: assign_blocks in block_ranks.hpp).
+  MultiBlockSolverOf(const RunConfig& config, mesh::MultiBlockMesh mesh,
+                     std::vector<int> owner = {});
   ~MultiBlockSolverOf() override;
 
   // ---- The steady march (schemes/solver.hpp) ---------------------------------------------
   long long cell_count() const override { return node_count(); }
+  // Whole blocks over the run's ranks (block_ranks.hpp): nodes, norms, forces, time steps and the
+  // non-physical search are global; the solution is the one-rank run's, bit for bit.
+  bool decomposed() const override { return true; }
+  double exchange_seconds() const override;
   long long steps() const override { return cycles_; }
   // One Runge-Kutta cycle, or with multigrid.levels > 1 one multigrid cycle.
   void cycle() override;
@@ -82,16 +89,20 @@ class MultiBlockSolverOf : public SteadySolver {
   SolverState save_state() const override;
   void restore_state(const SolverState& state) override;
 
-  long long node_count() const { return fields_.table.total_nodes; }
+  // Nodes of the whole mesh (this rank's: fields().table.total_nodes).
+  long long node_count() const { return whole_nodes_; }
   long long cycles() const { return cycles_; }
   // Work of one cycle() in Runge-Kutta cycles of node updates (node_count() without multigrid).
   double node_cycles_per_cycle() const;
+  // Collective on a run over ranks: the wall terms are summed in the whole mesh's point order.
   ForceCoefficients forces() const;
   std::vector<SurfacePoint> surface_pressure() const;
   // Adds a named part of the set-up to the time split (the mesh, made before the solver).
   void add_setup_phase(const std::string& name, double seconds) {
     setup_phases_.push_back({name, seconds});
   }
+  // A line for the run log about how the mesh was made (a block cut, say).
+  void add_mesh_note(const std::string& line) { mesh_notes_.push_back(line); }
 
   // ---- For verification (manufactured solutions, freestream preservation) -----------------
   // Sets the state from primitive values at each node.
@@ -108,7 +119,11 @@ class MultiBlockSolverOf : public SteadySolver {
   std::vector<double> host_state() const;
   std::vector<double> host_residual() const;  // dU/dt as last evaluated, same layout
   std::vector<Position> host_coordinates() const;
-  const mesh::MultiBlockMesh& mesh() const { return mesh_; }
+  // The whole mesh (every rank's blocks), the rank of each block, and this rank's blocks (their
+  // indices in the whole mesh, in the order of fields().table).
+  const mesh::MultiBlockMesh& mesh() const { return *whole_; }
+  const std::vector<int>& block_owner() const { return owner_; }
+  const std::vector<int>& owned_blocks() const { return owned_; }
   const Fields<Dim>& fields() const { return fields_; }
   const FacePoints& face_points() const { return points_; }
   // The smallest det(dx/dxi) the metric computation found.
@@ -137,7 +152,13 @@ class MultiBlockSolverOf : public SteadySolver {
   double find_reference_area() const;
 
   RunConfig config_;
-  mesh::MultiBlockMesh mesh_;
+  std::shared_ptr<const mesh::MultiBlockMesh> whole_;  // every block
+  std::shared_ptr<const mesh::MultiBlockMesh> part_;   // this rank's blocks (whole_ on one rank)
+  std::vector<int> owner_, owned_;
+  long long whole_nodes_ = 0;
+  // Each face point's index among the whole mesh's, and the wall points (forces()).
+  std::vector<int> whole_index_, wall_points_;
+  PointExchange twin_exchange_;  // interface twins on other ranks
   physics::IdealGas gas_;
   Fields<Dim> fields_;
   FacePoints points_;
@@ -149,6 +170,7 @@ class MultiBlockSolverOf : public SteadySolver {
   double reference_area_ = 1;
   std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
   std::vector<SetupPhase> setup_phases_;
+  std::vector<std::string> mesh_notes_;
 };
 
 using MultiBlockSolver = MultiBlockSolverOf<2>;
@@ -158,13 +180,23 @@ using MultiBlockSolver3 = MultiBlockSolverOf<3>;
 // plane at alpha; 2D components).
 std::array<double, 4> freestream_primitive(const RunConfig& config);
 
-// Builds the mesh a deck asks for.
-mesh::MultiBlockMesh mesh_from_config(const RunConfig& config);
+// Builds the mesh a deck asks for, cut into decomposition.blocks blocks if set (`cuts`: a line per
+// cut, for the run log).
+mesh::MultiBlockMesh mesh_from_config(const RunConfig& config,
+                                      std::vector<std::string>* cuts = nullptr);
 // What the deck's mesh is, for the run log: "NACA 0012 C-mesh level 2", ...
 std::string describe_mesh(const MultiBlockMeshConfig& mesh);
 
-// The face points of a mesh (host arrays copied to the device) and their positions.
-FacePoints build_face_points(int order, const mesh::MultiBlockMesh& mesh, const BlockTable& table,
-                             std::vector<std::array<double, 3>>& positions);
+// The face points of `rank`'s blocks of the whole mesh (host arrays copied to the device, in the
+// whole mesh's order), their positions and indices among the whole mesh's points, and what the
+// rank exchanges with the others: the twin states each reads from another rank's blocks.
+struct RankFacePoints {
+  FacePoints points;
+  std::vector<std::array<double, 3>> positions;
+  std::vector<int> whole_index;
+  std::vector<PointPeer> peers;
+};
+RankFacePoints build_face_points(int order, const mesh::MultiBlockMesh& whole,
+                                 const std::vector<int>& owner, int rank);
 
 }  // namespace portaflow::multiblock

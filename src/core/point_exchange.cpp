@@ -1,0 +1,122 @@
+// Values at listed nodes sent to the ranks that read them (core/point_exchange.hpp).
+#include "portaflow/core/point_exchange.hpp"
+
+#include <string>
+#include <utility>
+
+#include "portaflow/core/device_copy.hpp"
+#include "portaflow/core/error.hpp"
+#include "portaflow/core/parallel.hpp"
+#include "portaflow/core/ranks.hpp"
+#include "portaflow/core/timer.hpp"
+
+#ifdef PORTAFLOW_WITH_MPI
+#include <mpi.h>
+#endif
+
+namespace portaflow {
+
+namespace {
+// Whether MPI reads the packed values where the kernels put them (core/halo_exchange.cpp).
+bool mpi_takes_device_buffers() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ||
+         ranks::mpi_reads_device_memory();
+}
+// Apart from the halo exchange's tags (0-3), which never share a run with these messages anyway.
+constexpr int kTag = 17;
+}  // namespace
+
+struct PointExchange::InFlight {
+  DeviceView<Real**> remote;
+  bool direct = false;
+#ifdef PORTAFLOW_WITH_MPI
+  std::vector<MPI_Request> requests;
+#endif
+};
+
+PointExchange::PointExchange(std::vector<PointPeer> peers, int components)
+    : peers_(std::move(peers)), components_(components) {
+  std::vector<int> nodes;
+  int received = 0;
+  for (const PointPeer& peer : peers_) {
+    send_offset_.push_back(static_cast<int>(nodes.size()));
+    nodes.insert(nodes.end(), peer.send.begin(), peer.send.end());
+    received = std::max(received, peer.receive_first + peer.receive_count);
+  }
+  send_nodes_ = copy_to_device("points.send_nodes", nodes);
+  // Column-major messages (the components of one node together): packing needs no peer index.
+  send_ = DeviceView<Real*>("points.send", nodes.size() * static_cast<std::size_t>(components));
+  receive_ = DeviceView<Real*>("points.receive", static_cast<std::size_t>(received) * components);
+  send_host_ = Kokkos::create_mirror_view(ReadbackSpace(), send_);
+  receive_host_ = Kokkos::create_mirror_view(ReadbackSpace(), receive_);
+}
+
+void PointExchange::start(const DeviceView<Real**>& u, const DeviceView<Real**>& remote) {
+  if (peers_.empty()) return;
+  require(!in_flight_, "internal error: a point exchange started before the previous finished");
+  ExecSpace().fence();  // the work launched before is the step's, not the exchange's
+  Timer clock;
+  auto flight = std::make_shared<InFlight>();
+  flight->remote = remote;
+  flight->direct = mpi_takes_device_buffers();
+  const int nc = components_;
+  const auto nodes = send_nodes_;
+  const auto buffer = send_;
+  par_for(
+      "points.pack", IndexRange{0, static_cast<Index>(nodes.extent(0))}, KOKKOS_LAMBDA(Index e) {
+        for (int v = 0; v < nc; ++v) buffer(nc * e + v) = u(v, nodes(e));
+      });
+  if (flight->direct)
+    ExecSpace().fence();
+  else
+    Kokkos::deep_copy(send_host_, send_);
+#ifdef PORTAFLOW_WITH_MPI
+  Real* send = flight->direct ? send_.data() : send_host_.data();
+  Real* receive = flight->direct ? receive_.data() : receive_host_.data();
+  const int bytes_per_node = static_cast<int>(nc * sizeof(Real));
+  for (const PointPeer& peer : peers_) {
+    if (peer.receive_count == 0) continue;
+    flight->requests.emplace_back();
+    MPI_Irecv(receive + static_cast<std::size_t>(nc) * peer.receive_first,
+              peer.receive_count * bytes_per_node, MPI_BYTE, peer.rank, kTag, MPI_COMM_WORLD,
+              &flight->requests.back());
+  }
+  for (std::size_t p = 0; p < peers_.size(); ++p) {
+    if (peers_[p].send.empty()) continue;
+    flight->requests.emplace_back();
+    MPI_Isend(send + static_cast<std::size_t>(nc) * send_offset_[p],
+              static_cast<int>(peers_[p].send.size()) * bytes_per_node, MPI_BYTE, peers_[p].rank,
+              kTag, MPI_COMM_WORLD, &flight->requests.back());
+  }
+#endif
+  seconds_ += clock.elapsed_seconds();
+  in_flight_ = std::move(flight);
+}
+
+void PointExchange::finish() {
+  if (!in_flight_) return;
+  const std::shared_ptr<InFlight> flight = std::move(in_flight_);
+  in_flight_.reset();
+  Timer clock;
+#ifdef PORTAFLOW_WITH_MPI
+  // The host waits inside MPI while the device runs what was launched after start().
+  MPI_Waitall(static_cast<int>(flight->requests.size()), flight->requests.data(),
+              MPI_STATUSES_IGNORE);
+#endif
+  const double waited = clock.elapsed_seconds();
+  ExecSpace().fence();  // that work is the step's: waited for untimed
+  clock.reset();
+  if (!flight->direct) Kokkos::deep_copy(receive_, receive_host_);
+  const int nc = components_;
+  const auto buffer = receive_;
+  const auto remote = flight->remote;
+  par_for(
+      "points.unpack", IndexRange{0, static_cast<Index>(remote.extent(1))},
+      KOKKOS_LAMBDA(Index s) {
+        for (int v = 0; v < nc; ++v) remote(v, s) = buffer(nc * s + v);
+      });
+  ExecSpace().fence();
+  seconds_ += waited + clock.elapsed_seconds();
+}
+
+}  // namespace portaflow
