@@ -1347,16 +1347,16 @@ def commit_label(record):
 
 # The cases over several GPUs (perf/cases/mpi_scaling/): result file suffix, title, and the
 # points of a weak run per GPU and of a strong run in all.
-# Per case: the result-file suffix, the title, the cells (points) per GPU of its weak runs, and of
-# its strong runs per run-name tag ("" for "strong_r4", "_2m" for "strong_r4_2m").
+# Per case: the result-file suffix, the title, the cells (points) per GPU of its weak runs and
+# those of its strong runs in all, per run-name tag ("" for "weak_r4", "_8m" for "weak_r4_8m").
 MULTI_GPU_CASES = [
-    ("mpi_scaling_gpu", "MUSCL-Hancock 2D over MPI ranks, one per GPU", 8192 * 8192,
+    ("mpi_scaling_gpu", "MUSCL-Hancock 2D over MPI ranks, one per GPU", {"": 8192 * 8192},
      {"": 16384 * 16384}),
     ("mpi_scaling_cpr_gpu", "CPR P2 over MPI ranks, one per GPU (solution points)",
-     1334 * 1334 * 9, {"": 1334 * 1334 * 9}),
+     {"": 1334 * 1334 * 9}, {"": 1334 * 1334 * 9}),
     ("mpi_scaling_multiblock_gpu",
      "3D multi-block over MPI ranks, one per GPU (nodes; rates in node-stage updates/s)",
-     129 ** 3, {"": 201 ** 3, "_2m": 129 ** 3, "_multigrid": 201 ** 3}),
+     {"": 129 ** 3, "_8m": 201 ** 3}, {"": 201 ** 3, "_2m": 129 ** 3, "_multigrid": 201 ** 3}),
 ]
 
 
@@ -1398,7 +1398,8 @@ def print_multi_gpu_case(record, title, weak_cells, strong_cells):
         # Against the one-GPU run of the same tag (another problem size), else the plain one.
         one = med(rows.get((kind, 1, tag)) or rows.get((kind, 1, ""), []), "cell_updates_per_s")
         efficiency = rate / (gpus * one) if rate and one else None
-        cells = weak_cells * gpus if kind == "weak" else strong_cells.get(tag, 0)
+        cells = weak_cells.get(tag, weak_cells[""]) * gpus if kind == "weak" else \
+            strong_cells.get(tag, strong_cells[""])
         exchange = med(figs, "exchange")
         print(f"{kind + '_r' + str(gpus) + tag:<16} {gpus:>4} {cells:>13} {fmt(med(figs, 'loop_seconds')):>8} "
               f"{fmt(rate):>11} {(f'{100 * efficiency:9.1f}%' if efficiency else '-'):>10} "
