@@ -87,10 +87,9 @@ TEST(MpiMultiBlock, EveryRankCountGivesTheOneRankSolutionBitwise) {
     std::string one_cp, one_forces;
     for (const int ranks : {1, 2, 4}) {
       const fs::path out = folder / ("ranks" + std::to_string(ranks));
-      const Result r = run_ranks(ranks,
-                                 "run " + deck(c.deck) + " " + c.overrides +
-                                     " --set output.dir=" + out.string(),
-                                 folder);
+      const Result r = run_ranks(
+          ranks, "run " + deck(c.deck) + " " + c.overrides + " --set output.dir=" + out.string(),
+          folder);
       ASSERT_EQ(r.exit_code, 0) << c.name << " on " << ranks << " ranks:\n" << r.output;
       const auto blocks = final_blocks(out);
       const std::string cp = read_file(out / "surface_cp.csv");
@@ -127,11 +126,11 @@ TEST(MpiMultiBlock, EveryRankCountGivesTheOneRankSolutionBitwise) {
 // solution (multigrid, far-field vortex: the cycle count and far-field data come back too).
 TEST(MpiMultiBlock, RestartOnTwoRanksIsBitwise) {
   TemporaryFolder folder;
-  const std::string base = "run " + deck("multiblock/quick_naca0012_multigrid.yaml") +
-                           " --set decomposition.blocks=4";
+  const std::string base =
+      "run " + deck("multiblock/quick_naca0012_multigrid.yaml") + " --set decomposition.blocks=4";
   const fs::path whole = folder / "whole", stopped = folder / "stopped";
-  const Result full = run_ranks(
-      2, base + " --set time.max_cycles=16 --set output.dir=" + whole.string(), folder);
+  const Result full =
+      run_ranks(2, base + " --set time.max_cycles=16 --set output.dir=" + whole.string(), folder);
   ASSERT_EQ(full.exit_code, 0) << full.output;
   const Result first = run_ranks(2,
                                  base + " --set time.max_cycles=8 --set output.checkpoint_every=8" +
@@ -139,11 +138,11 @@ TEST(MpiMultiBlock, RestartOnTwoRanksIsBitwise) {
                                  folder);
   ASSERT_EQ(first.exit_code, 0) << first.output;
   ASSERT_TRUE(fs::exists(stopped / "checkpoint.rank1.pfc")) << first.output;
-  const Result resumed = run_ranks(2,
-                                   base + " --set time.max_cycles=16 --set output.dir=" +
-                                       stopped.string() + " --restart " +
-                                       (stopped / "checkpoint.pfc").string(),
-                                   folder);
+  const Result resumed =
+      run_ranks(2,
+                base + " --set time.max_cycles=16 --set output.dir=" + stopped.string() +
+                    " --restart " + (stopped / "checkpoint.pfc").string(),
+                folder);
   ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
   const auto expected = final_blocks(whole);
   ASSERT_EQ(expected.size(), 4u);
@@ -154,10 +153,9 @@ TEST(MpiMultiBlock, RestartOnTwoRanksIsBitwise) {
 // Whole blocks per rank: a one-block mesh on two ranks is refused, naming the key that cuts it.
 TEST(MpiMultiBlock, FewerBlocksThanRanksIsRefusedWithTheKeyToCut) {
   TemporaryFolder folder;
-  const Result r = run_ranks(2,
-                             "run " + deck("multiblock/cube.yaml") +
-                                 " --set output.dir=" + (folder / "out").string(),
-                             folder);
+  const Result r = run_ranks(
+      2, "run " + deck("multiblock/cube.yaml") + " --set output.dir=" + (folder / "out").string(),
+      folder);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("decomposition.blocks"), std::string::npos) << r.output;
 }

@@ -16,9 +16,9 @@ namespace portaflow::mesh {
 // Cuts the largest block (the first of equals) across its longest index direction (the first of
 // equals), at the node nearest its middle that is a multiple of `multiple` (2^(levels - 1): a
 // node every multigrid level keeps, so the coarse levels' interfaces still coincide); again,
-// until the mesh has `blocks` blocks. The parts are named "<name>_0" and "<name>_1". Boundary patches and
-// interfaces are cut with their blocks. Throws InputError when a block cannot be cut (too few
-// nodes). `cuts` receives a line per cut for the run log.
+// until the mesh has `blocks` blocks. The parts are named "<name>_0" and "<name>_1". Boundary
+// patches and interfaces are cut with their blocks. Throws InputError when a block cannot be cut
+// (too few nodes). `cuts` receives a line per cut for the run log.
 MultiBlockMesh split_blocks(const MultiBlockMesh& mesh, int blocks, int multiple,
                             std::vector<std::string>& cuts);
 

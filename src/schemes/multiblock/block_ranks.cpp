@@ -12,11 +12,12 @@ namespace portaflow::multiblock {
 std::vector<int> assign_blocks(const mesh::MultiBlockMesh& mesh, int ranks) {
   const int blocks = static_cast<int>(mesh.blocks.size());
   if (blocks < ranks)
-    throw InputError("multiblock: a run over ranks gives each rank whole blocks, and the mesh has " +
-                     std::to_string(blocks) + " block(s) for " + std::to_string(ranks) +
-                     " ranks; run on at most " + std::to_string(blocks) +
-                     " ranks, or set decomposition.blocks to " + std::to_string(ranks) +
-                     " or more to cut the mesh into that many blocks");
+    throw InputError(
+        "multiblock: a run over ranks gives each rank whole blocks, and the mesh has " +
+        std::to_string(blocks) + " block(s) for " + std::to_string(ranks) +
+        " ranks; run on at most " + std::to_string(blocks) +
+        " ranks, or set decomposition.blocks to " + std::to_string(ranks) +
+        " or more to cut the mesh into that many blocks");
   std::vector<int> order(static_cast<std::size_t>(blocks));
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
