@@ -17,31 +17,10 @@
 namespace portaflow {
 
 namespace {
-// Whether MPI reads the device arrays themselves: memory the host reaches (OpenMP, Serial), or
-// device memory given to a CUDA-aware MPI. Otherwise (CUDA, Debian's MPI) the kernels pack into
-// and unpack from page-locked host memory across the bus, which MPI reads: no staging copies and
-// no synchronisation for them (on the H200 node the staged copies cost more than the bus).
+// Whether MPI reads the packed values where the kernels put them (core/halo_exchange.cpp).
 bool mpi_takes_device_buffers() {
   return Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ||
          ranks::mpi_reads_device_memory();
-}
-
-// buffer(nc e + v) = u(v, nodes(e)): a node's components together, so packing needs no peer.
-template <class Buffer>
-void pack(const DeviceView<Real**>& u, const DeviceView<int*>& nodes, const Buffer& buffer,
-          int nc) {
-  par_for(
-      "points.pack", IndexRange{0, static_cast<Index>(nodes.extent(0))}, KOKKOS_LAMBDA(Index e) {
-        for (int v = 0; v < nc; ++v) buffer(nc * e + v) = u(v, nodes(e));
-      });
-}
-
-template <class Buffer>
-void unpack(const Buffer& buffer, const DeviceView<Real**>& remote, int nc) {
-  par_for(
-      "points.unpack", IndexRange{0, static_cast<Index>(remote.extent(1))}, KOKKOS_LAMBDA(Index s) {
-        for (int v = 0; v < nc; ++v) remote(v, s) = buffer(nc * s + v);
-      });
 }
 // Apart from the halo exchange's tags (0-3), which never share a run with these messages anyway.
 constexpr int kTag = 17;
@@ -65,15 +44,11 @@ PointExchange::PointExchange(std::vector<PointPeer> peers, int components)
     received = std::max(received, peer.receive_first + peer.receive_count);
   }
   send_nodes_ = copy_to_device("points.send_nodes", nodes);
-  const std::size_t sent = nodes.size() * static_cast<std::size_t>(components);
-  const std::size_t taken = static_cast<std::size_t>(received) * components;
-  if (mpi_takes_device_buffers()) {
-    send_ = DeviceView<Real*>("points.send", sent);
-    receive_ = DeviceView<Real*>("points.receive", taken);
-  } else {
-    send_host_ = Kokkos::View<Real*, Layout, ReadbackSpace>("points.send_host", sent);
-    receive_host_ = Kokkos::View<Real*, Layout, ReadbackSpace>("points.receive_host", taken);
-  }
+  // Column-major messages (the components of one node together): packing needs no peer index.
+  send_ = DeviceView<Real*>("points.send", nodes.size() * static_cast<std::size_t>(components));
+  receive_ = DeviceView<Real*>("points.receive", static_cast<std::size_t>(received) * components);
+  send_host_ = Kokkos::create_mirror_view(ReadbackSpace(), send_);
+  receive_host_ = Kokkos::create_mirror_view(ReadbackSpace(), receive_);
 }
 
 void PointExchange::start(const DeviceView<Real**>& u, const DeviceView<Real**>& remote) {
@@ -85,11 +60,16 @@ void PointExchange::start(const DeviceView<Real**>& u, const DeviceView<Real**>&
   flight->remote = remote;
   flight->direct = mpi_takes_device_buffers();
   const int nc = components_;
+  const auto nodes = send_nodes_;
+  const auto buffer = send_;
+  par_for(
+      "points.pack", IndexRange{0, static_cast<Index>(nodes.extent(0))}, KOKKOS_LAMBDA(Index e) {
+        for (int v = 0; v < nc; ++v) buffer(nc * e + v) = u(v, nodes(e));
+      });
   if (flight->direct)
-    pack(u, send_nodes_, send_, nc);
+    ExecSpace().fence();
   else
-    pack(u, send_nodes_, send_host_, nc);
-  ExecSpace().fence();  // packed before MPI reads it
+    Kokkos::deep_copy(send_host_, send_);
 #ifdef PORTAFLOW_WITH_MPI
   Real* send = flight->direct ? send_.data() : send_host_.data();
   Real* receive = flight->direct ? receive_.data() : receive_host_.data();
@@ -126,10 +106,14 @@ void PointExchange::finish() {
   const double waited = clock.elapsed_seconds();
   ExecSpace().fence();  // that work is the step's: waited for untimed
   clock.reset();
-  if (flight->direct)
-    unpack(receive_, flight->remote, components_);
-  else
-    unpack(receive_host_, flight->remote, components_);
+  if (!flight->direct) Kokkos::deep_copy(receive_, receive_host_);
+  const int nc = components_;
+  const auto buffer = receive_;
+  const auto remote = flight->remote;
+  par_for(
+      "points.unpack", IndexRange{0, static_cast<Index>(remote.extent(1))}, KOKKOS_LAMBDA(Index s) {
+        for (int v = 0; v < nc; ++v) remote(v, s) = buffer(nc * s + v);
+      });
   ExecSpace().fence();
   seconds_ += waited + clock.elapsed_seconds();
 }

@@ -1,8 +1,8 @@
 // Values at listed nodes sent to the ranks that read them (docs/mpi.md): the twin nodes of the
 // block interfaces that a multi-block run split over ranks cuts. Each rank sends each neighbour
 // rank one message holding the listed nodes' components, packed on the device; the receiver
-// unpacks it into its own columns of a "remote" array. Under CUDA with an MPI that does not read
-// device memory, the kernels pack into and unpack from page-locked host memory directly.
+// unpacks it into its own columns of a "remote" array. Staged through host memory (page-locked
+// under CUDA) unless MPI reads device memory, as the halo exchange of core/halo_exchange.hpp.
 #pragma once
 
 #include <memory>
@@ -41,10 +41,10 @@ class PointExchange {
  private:
   std::vector<PointPeer> peers_;
   int components_ = 0;
-  std::vector<int> send_offset_;      // first packed column of each peer's message
-  DeviceView<int*> send_nodes_;       // every peer's send columns, one after another
-  DeviceView<Real*> send_, receive_;  // where MPI reads device (or host-backend) memory
-  Kokkos::View<Real*, Layout, ReadbackSpace> send_host_, receive_host_;  // else page-locked
+  std::vector<int> send_offset_;  // first packed column of each peer's message
+  DeviceView<int*> send_nodes_;   // every peer's send columns, one after another
+  DeviceView<Real*> send_, receive_;
+  Kokkos::View<Real*, Layout, ReadbackSpace> send_host_, receive_host_;
   double seconds_ = 0;
   struct InFlight;  // the messages between start() and finish() (point_exchange.cpp)
   std::shared_ptr<InFlight> in_flight_;
