@@ -1390,7 +1390,7 @@ def print_multi_gpu_case(record, title, weak_cells, strong_cells):
     print()
     print(f"Multi-GPU ({title}): {gpu_count(record)} x {device_label(record)}, "
           f"{record.get('date', '')[:10]}, commit {commit_label(record)}")
-    header = f"{'run':<16} {'GPUs':>4} {'cells':>13} {'loop s':>8} {'cell-upd/s':>11} {'efficiency':>10} {'exchange s':>10}"
+    header = f"{'run':<20} {'GPUs':>4} {'cells':>13} {'loop s':>8} {'cell-upd/s':>11} {'efficiency':>10} {'exchange s':>10}"
     print(header)
     print("-" * len(header))
     for (kind, gpus, tag), figs in sorted(rows.items()):
@@ -1401,7 +1401,7 @@ def print_multi_gpu_case(record, title, weak_cells, strong_cells):
         cells = weak_cells.get(tag, weak_cells[""]) * gpus if kind == "weak" else \
             strong_cells.get(tag, strong_cells[""])
         exchange = med(figs, "exchange")
-        print(f"{kind + '_r' + str(gpus) + tag:<16} {gpus:>4} {cells:>13} {fmt(med(figs, 'loop_seconds')):>8} "
+        print(f"{kind + '_r' + str(gpus) + tag:<20} {gpus:>4} {cells:>13} {fmt(med(figs, 'loop_seconds')):>8} "
               f"{fmt(rate):>11} {(f'{100 * efficiency:9.1f}%' if efficiency else '-'):>10} "
               f"{fmt(exchange) if exchange is not None else '-':>10}")
 
