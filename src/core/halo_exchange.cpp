@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/mpi_buffers.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/ranks.hpp"
 #include "portaflow/core/timer.hpp"
@@ -17,14 +18,6 @@
 namespace portaflow {
 
 namespace {
-// Whether MPI reads the strips where the kernels pack them: memory the host reaches (OpenMP,
-// Serial: the host mirrors are the same arrays), or device memory given to a CUDA-aware MPI.
-// Otherwise they are copied through page-locked host memory.
-bool mpi_takes_device_buffers() {
-  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ||
-         ranks::mpi_reads_device_memory();
-}
-
 // Side s of direction d: 2 d (low) or 2 d + 1 (high).
 constexpr int side_of(int dir, bool high) { return 2 * dir + (high ? 1 : 0); }
 

@@ -6,6 +6,7 @@
 
 #include "portaflow/core/device_copy.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/mpi_buffers.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/ranks.hpp"
 #include "portaflow/core/timer.hpp"
@@ -17,11 +18,6 @@
 namespace portaflow {
 
 namespace {
-// Whether MPI reads the packed values where the kernels put them (core/halo_exchange.cpp).
-bool mpi_takes_device_buffers() {
-  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ||
-         ranks::mpi_reads_device_memory();
-}
 // Apart from the halo exchange's tags (0-3), which never share a run with these messages anyway.
 constexpr int kTag = 17;
 }  // namespace
