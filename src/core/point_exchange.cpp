@@ -22,6 +22,25 @@ namespace {
 constexpr int kTag = 17;
 }  // namespace
 
+// The stream the staged path packs, copies and unpacks on (CUDA): beside the one the residual
+// kernels run on, so the copies overlap the volume residual instead of waiting for it.
+struct PointExchange::SideStream {
+#ifdef KOKKOS_ENABLE_CUDA
+  cudaStream_t stream = nullptr;
+  ExecSpace space;
+  SideStream() {
+    cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    space = ExecSpace(stream);
+  }
+  ~SideStream() {
+    space = ExecSpace();  // the instance lets go of the stream first
+    cudaStreamDestroy(stream);
+  }
+#else
+  ExecSpace space;
+#endif
+};
+
 struct PointExchange::InFlight {
   DeviceView<Real**> remote;
   bool direct = false;
@@ -45,6 +64,32 @@ PointExchange::PointExchange(std::vector<PointPeer> peers, int components)
   receive_ = DeviceView<Real*>("points.receive", static_cast<std::size_t>(received) * components);
   send_host_ = Kokkos::create_mirror_view(ReadbackSpace(), send_);
   receive_host_ = Kokkos::create_mirror_view(ReadbackSpace(), receive_);
+  if (!peers_.empty()) side_ = std::make_shared<SideStream>();
+}
+
+void PointExchange::post(InFlight& flight) {
+#ifdef PORTAFLOW_WITH_MPI
+  const int nc = components_;
+  Real* send = flight.direct ? send_.data() : send_host_.data();
+  Real* receive = flight.direct ? receive_.data() : receive_host_.data();
+  const int bytes_per_node = static_cast<int>(nc * sizeof(Real));
+  for (const PointPeer& peer : peers_) {
+    if (peer.receive_count == 0) continue;
+    flight.requests.emplace_back();
+    MPI_Irecv(receive + static_cast<std::size_t>(nc) * peer.receive_first,
+              peer.receive_count * bytes_per_node, MPI_BYTE, peer.rank, kTag, MPI_COMM_WORLD,
+              &flight.requests.back());
+  }
+  for (std::size_t p = 0; p < peers_.size(); ++p) {
+    if (peers_[p].send.empty()) continue;
+    flight.requests.emplace_back();
+    MPI_Isend(send + static_cast<std::size_t>(nc) * send_offset_[p],
+              static_cast<int>(peers_[p].send.size()) * bytes_per_node, MPI_BYTE, peers_[p].rank,
+              kTag, MPI_COMM_WORLD, &flight.requests.back());
+  }
+#else
+  (void)flight;
+#endif
 }
 
 void PointExchange::start(const DeviceView<Real**>& u, const DeviceView<Real**>& remote) {
@@ -58,33 +103,20 @@ void PointExchange::start(const DeviceView<Real**>& u, const DeviceView<Real**>&
   const int nc = components_;
   const auto nodes = send_nodes_;
   const auto buffer = send_;
-  par_for(
-      "points.pack", IndexRange{0, static_cast<Index>(nodes.extent(0))}, KOKKOS_LAMBDA(Index e) {
+  const ExecSpace side = side_->space;
+  Kokkos::parallel_for(
+      "points.pack", Kokkos::RangePolicy<ExecSpace>(side, 0, static_cast<Index>(nodes.extent(0))),
+      KOKKOS_LAMBDA(Index e) {
         for (int v = 0; v < nc; ++v) buffer(nc * e + v) = u(v, nodes(e));
       });
-  if (flight->direct)
-    ExecSpace().fence();
-  else
-    Kokkos::deep_copy(send_host_, send_);
-#ifdef PORTAFLOW_WITH_MPI
-  Real* send = flight->direct ? send_.data() : send_host_.data();
-  Real* receive = flight->direct ? receive_.data() : receive_host_.data();
-  const int bytes_per_node = static_cast<int>(nc * sizeof(Real));
-  for (const PointPeer& peer : peers_) {
-    if (peer.receive_count == 0) continue;
-    flight->requests.emplace_back();
-    MPI_Irecv(receive + static_cast<std::size_t>(nc) * peer.receive_first,
-              peer.receive_count * bytes_per_node, MPI_BYTE, peer.rank, kTag, MPI_COMM_WORLD,
-              &flight->requests.back());
+  if (flight->direct) {
+    side.fence();
+    post(*flight);  // MPI reads the arrays themselves: the messages leave now
+  } else {
+    // Packed and copied to page-locked memory on the side stream while the caller's next kernels
+    // run; finish() waits for the copy and posts the messages.
+    Kokkos::deep_copy(side, send_host_, send_);
   }
-  for (std::size_t p = 0; p < peers_.size(); ++p) {
-    if (peers_[p].send.empty()) continue;
-    flight->requests.emplace_back();
-    MPI_Isend(send + static_cast<std::size_t>(nc) * send_offset_[p],
-              static_cast<int>(peers_[p].send.size()) * bytes_per_node, MPI_BYTE, peers_[p].rank,
-              kTag, MPI_COMM_WORLD, &flight->requests.back());
-  }
-#endif
   seconds_ += clock.elapsed_seconds();
   in_flight_ = std::move(flight);
 }
@@ -94,24 +126,28 @@ void PointExchange::finish() {
   const std::shared_ptr<InFlight> flight = std::move(in_flight_);
   in_flight_.reset();
   Timer clock;
+  const ExecSpace side = side_->space;
+  if (!flight->direct) {
+    side.fence();  // the strips are in page-locked memory
+    post(*flight);
+  }
 #ifdef PORTAFLOW_WITH_MPI
   // The host waits inside MPI while the device runs what was launched after start().
   MPI_Waitall(static_cast<int>(flight->requests.size()), flight->requests.data(),
               MPI_STATUSES_IGNORE);
 #endif
-  const double waited = clock.elapsed_seconds();
-  ExecSpace().fence();  // that work is the step's: waited for untimed
-  clock.reset();
-  if (!flight->direct) Kokkos::deep_copy(receive_, receive_host_);
+  if (!flight->direct) Kokkos::deep_copy(side, receive_, receive_host_);
   const int nc = components_;
   const auto buffer = receive_;
   const auto remote = flight->remote;
-  par_for(
-      "points.unpack", IndexRange{0, static_cast<Index>(remote.extent(1))}, KOKKOS_LAMBDA(Index s) {
+  Kokkos::parallel_for(
+      "points.unpack",
+      Kokkos::RangePolicy<ExecSpace>(side, 0, static_cast<Index>(remote.extent(1))),
+      KOKKOS_LAMBDA(Index s) {
         for (int v = 0; v < nc; ++v) remote(v, s) = buffer(nc * s + v);
       });
-  ExecSpace().fence();
-  seconds_ += waited + clock.elapsed_seconds();
+  side.fence();  // the twins are in place before the penalties (on the other stream) read them
+  seconds_ += clock.elapsed_seconds();
 }
 
 }  // namespace portaflow

@@ -2,7 +2,9 @@
 // block interfaces that a multi-block run split over ranks cuts. Each rank sends each neighbour
 // rank one message holding the listed nodes' components, packed on the device; the receiver
 // unpacks it into its own columns of a "remote" array. Staged through host memory (page-locked
-// under CUDA) unless MPI reads device memory, as the halo exchange of core/halo_exchange.hpp.
+// under CUDA) unless MPI reads device memory, as the halo exchange of core/halo_exchange.hpp; on
+// a GPU the packing and the copies run on a stream of their own, beside the caller's kernels
+// (2 GPUs, 2.1 M nodes each: 90.7 % weak efficiency against 81.3 % on one stream, docs/mpi.md).
 #pragma once
 
 #include <memory>
@@ -29,7 +31,8 @@ class PointExchange {
   // `peers` in increasing rank order; `components` rows per column (the equations).
   PointExchange(std::vector<PointPeer> peers, int components);
 
-  // Packs u(:, send) for every peer and posts the messages; finish() waits for them and writes
+  // Packs u(:, send) for every peer (and, where MPI reads the arrays themselves, posts the
+  // messages); finish() posts them if not yet, waits for them and writes
   // remote(:, receive_first + k). Between the two the caller may launch work that reads neither
   // the remote array nor writes u. Every rank calls them in the same order.
   void start(const DeviceView<Real**>& u, const DeviceView<Real**>& remote);
@@ -48,6 +51,9 @@ class PointExchange {
   double seconds_ = 0;
   struct InFlight;  // the messages between start() and finish() (point_exchange.cpp)
   std::shared_ptr<InFlight> in_flight_;
+  struct SideStream;  // where the packing and copies run (point_exchange.cpp)
+  std::shared_ptr<SideStream> side_;
+  void post(InFlight& flight);
 };
 
 }  // namespace portaflow
