@@ -57,6 +57,10 @@ const char* boundary_kind_name(BoundaryKind kind) {
       return "slip_wall";
     case BoundaryKind::kSymmetry:
       return "symmetry";
+    case BoundaryKind::kSupersonicInflow:
+      return "supersonic_inflow";
+    case BoundaryKind::kSupersonicOutflow:
+      return "supersonic_outflow";
   }
   return "unknown boundary kind";
 }

@@ -59,8 +59,13 @@ enum class BoundaryKind {
   kFarField,  // characteristic: incoming waves from the free stream
   kSlipWall,  // inviscid wall: no flow through
   kSymmetry,  // a mirror plane (the same penalty as a slip wall for the Euler equations)
+  // Hypersonic external flow: every wave enters, so the whole free-stream state is imposed ...
+  kSupersonicInflow,
+  // ... or every wave leaves, so nothing is (the one-sided SBP rows extrapolate).
+  kSupersonicOutflow,
 };
-const char* boundary_kind_name(BoundaryKind kind);  // "far_field", "slip_wall", "symmetry"
+// "far_field", "slip_wall", "symmetry", "supersonic_inflow", "supersonic_outflow"
+const char* boundary_kind_name(BoundaryKind kind);
 
 struct BoundaryPatch {
   FacePatch patch;

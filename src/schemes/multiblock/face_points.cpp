@@ -114,14 +114,27 @@ void share_interface_penalties(HostFacePoints& host) {
       host.inverse_norm[p] /= static_cast<Real>(count[face_of(p)]);
 }
 
+FacePointKind point_kind(mesh::BoundaryKind kind) {
+  switch (kind) {
+    case mesh::BoundaryKind::kFarField:
+      return kFarFieldPoint;
+    case mesh::BoundaryKind::kSlipWall:
+    case mesh::BoundaryKind::kSymmetry:
+      return kWallPoint;
+    case mesh::BoundaryKind::kSupersonicInflow:
+      return kInflowPoint;
+    case mesh::BoundaryKind::kSupersonicOutflow:
+      return kOutflowPoint;
+  }
+  throw Error("internal error: unknown boundary kind");
+}
+
 // The face points of `rank` in the whole mesh's order: boundary patches, then each interface's a
 // and b sides (the order a node's penalties are added in, the same on any rank count).
 HostFacePoints enumerate_face_points(int order, RankView view) {
   HostFacePoints host;
   for (const auto& boundary : view.whole.boundaries) {
-    const FacePointKind kind =
-        boundary.kind == mesh::BoundaryKind::kFarField ? kFarFieldPoint : kWallPoint;
-    add_patch(order, boundary.patch, kind, nullptr, view, host);
+    add_patch(order, boundary.patch, point_kind(boundary.kind), nullptr, view, host);
   }
   for (const auto& interface : view.whole.interfaces) {
     add_patch(order, interface.a, kInterfacePoint, &interface, view, host);

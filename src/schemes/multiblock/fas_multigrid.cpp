@@ -149,6 +149,16 @@ template <int Dim>
 FasMultigrid<Dim>::~FasMultigrid() = default;
 
 template <int Dim>
+void FasMultigrid<Dim>::freeze_shock_sensors() {
+  for (auto& level : coarse_) level->freeze_shock_sensor();
+}
+
+template <int Dim>
+void FasMultigrid<Dim>::set_sensor_floor(Real floor) {
+  for (auto& level : coarse_) level->set_sensor_floor(floor);
+}
+
+template <int Dim>
 double FasMultigrid<Dim>::exchange_seconds() const {
   double seconds = 0;
   for (const auto& level : coarse_) seconds += level->exchange_seconds();

@@ -1,6 +1,7 @@
 // The mesh a deck asks for: one of the shipped generators or a Plot3D file.
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/block_connectivity.hpp"
+#include "portaflow/mesh/blunt_body_mesh.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 #include "portaflow/mesh/c_mesh.hpp"
 #include "portaflow/mesh/cube_mesh.hpp"
@@ -30,6 +31,14 @@ mesh::MultiBlockMesh generated_mesh(const RunConfig& config) {
       return m.kind == MultiBlockMeshKind::kCube ? mesh::cube_mesh(m.nodes, domain, m.warp)
                                                  : mesh::cube_blocks_mesh(m.nodes, domain, m.warp);
     }
+    case MultiBlockMeshKind::kCylinder:
+      return mesh::cylinder_mesh(
+          {m.nodes[0], m.nodes[1]}, m.blocks_around,
+          m.fit_mach > 0 ? m.fit_mach : config.family<MultiBlockOptions>().freestream.mach);
+    case MultiBlockMeshKind::kSphere:
+      return mesh::sphere_mesh(
+          {m.nodes[0], m.nodes[1]},
+          m.fit_mach > 0 ? m.fit_mach : config.family<MultiBlockOptions>().freestream.mach);
     case MultiBlockMeshKind::kNaca0012Extruded:
       return mesh::extrude(mesh::naca0012_c_mesh(m.level, m.far_field_chords), m.span_nodes,
                            m.span);
@@ -97,6 +106,12 @@ std::string describe_mesh(const MultiBlockMeshConfig& m) {
       return "NACA 0012 C-mesh level " + std::to_string(m.level);
     case MultiBlockMeshKind::kPlot3d:
       return "Plot3D mesh " + m.plot3d_file;
+    case MultiBlockMeshKind::kSphere:
+      return "3D sphere mesh of " + std::to_string(m.nodes[0]) + " nodes across the cap, " +
+             std::to_string(m.nodes[1]) + " wall-normal, in 6 blocks";
+    case MultiBlockMeshKind::kCylinder:
+      return "cylinder mesh of " + nodes + " nodes (around x wall-normal) in " +
+             std::to_string(m.blocks_around) + " blocks";
     case MultiBlockMeshKind::kCube:
       return "3D cube mesh of " + nodes + " x " + std::to_string(m.nodes[2]) + " nodes";
     case MultiBlockMeshKind::kCubeBlocks:

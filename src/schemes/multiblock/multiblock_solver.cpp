@@ -8,12 +8,14 @@
 #include "portaflow/core/format.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/ranks.hpp"
+#include "portaflow/mesh/plot3d.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
 #include "portaflow/schemes/multiblock/block_ranks.hpp"
 #include "portaflow/schemes/multiblock/fas_multigrid.hpp"
 #include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
 #include "portaflow/schemes/multiblock/sbp_operators.hpp"
+#include "portaflow/schemes/multiblock/shock_capturing.hpp"
 
 namespace portaflow::multiblock {
 
@@ -121,6 +123,13 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
   fields_.spectral_radius = DeviceView<Real**>("multiblock.spectral_radius", Dim, n);
   fields_.time_step = DeviceView<Real*>("multiblock.time_step", n);
   fields_.inverse_norm = DeviceView<Real**>("multiblock.inverse_norm", Dim, n);
+  fields_.dissipate_total_enthalpy =
+      config.family<MultiBlockOptions>().multiblock.dissipate_total_enthalpy;
+  if (shock_capturing().enabled) {  // zero: a free stream has no shock
+    fields_.sensor = DeviceView<Real*>("multiblock.shock_sensor", n);
+    fields_.pressure_switch = DeviceView<Real*>("multiblock.pressure_switch", n);
+    fields_.shock_coefficient = static_cast<Real>(shock_capturing().coefficient);
+  }
 
   auto coordinates = Kokkos::create_mirror_view(fields_.coordinates);
   for (int b = 0; b < fields_.table.count; ++b) {
@@ -175,6 +184,10 @@ typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::freestream() co
 
 template <int Dim>
 double MultiBlockSolverOf<Dim>::find_reference_area() const {
+  // Blunt bodies of radius 1: the frontal area (the diameter per unit span in 2D).
+  const MultiBlockMeshKind kind = config_.family<MultiBlockOptions>().mesh.kind;
+  if (kind == MultiBlockMeshKind::kCylinder) return 2.0;
+  if (kind == MultiBlockMeshKind::kSphere) return 3.14159265358979323846;
   if constexpr (Dim == 2) {
     return 1.0;
   } else {
@@ -290,6 +303,16 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
     lines.push_back(
         "3D mesh: the volume residual runs the flat kernel (the team kernel tiles 2D "
         "blocks only)");
+  if (shock_capturing().enabled) {
+    const ShockCapturingConfig& sc = shock_capturing();
+    lines.push_back("shock capturing: pressure sensor from switch " + format("%g", sc.threshold) +
+                    " (sensor 0) to " + format("%g", sc.saturation) +
+                    " (sensor 1), low-order dissipation " + format("%g", sc.coefficient) +
+                    " spectral radii at sensor 1; " +
+                    (sc.freeze_orders > 0 ? "sensor frozen when every residual is down " +
+                                                format("%g", sc.freeze_orders) + " orders"
+                                          : std::string("sensor never frozen")));
+  }
   const auto& mg = config_.family<MultiBlockOptions>().multiblock.multigrid;
   if (mg.residual_smoothing > 0)
     lines.push_back("implicit residual smoothing of dt R: epsilon " +
@@ -312,12 +335,22 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
 }
 
 template <int Dim>
+void MultiBlockSolverOf<Dim>::write_setup_files(const std::filesystem::path& folder) const {
+  if (config_.family<MultiBlockOptions>().mesh.kind == MultiBlockMeshKind::kPlot3d) return;
+  mesh::write_plot3d(folder / "mesh.xyz", whole_->blocks, mesh::Plot3dEncoding::kBinary);
+}
+
+template <int Dim>
 void MultiBlockSolverOf<Dim>::compute_residual() {
   // The twins' states travel while the volume residual, which reads none of them, runs.
   twin_exchange_.start(fields_.u, points_.remote);
+  const int order = config_.family<MultiBlockOptions>().multiblock.order;
   compute_volume_residual<Dim>(
-      config_.family<MultiBlockOptions>().multiblock.order, config_.execution.kernel, fields_,
+      order, config_.execution.kernel, fields_,
       static_cast<Real>(config_.family<MultiBlockOptions>().multiblock.dissipation), gas_);
+  if (shock_capturing().enabled)
+    add_shock_dissipation<Dim>(fields_, static_cast<Real>(shock_capturing().coefficient), order,
+                               gas_);
   twin_exchange_.finish();
   add_penalties<Dim>(fields_, points_, gas_);
   // The flat volume kernel adds the source itself.
@@ -370,12 +403,100 @@ void MultiBlockSolverOf<Dim>::cycle() {
   if (config_.family<MultiBlockOptions>().multiblock.far_field_vortex &&
       cycles_ % kVortexUpdateEvery == 0)
     update_far_field_vortex();
+  if (shock_capturing().enabled) set_sensor_floor(startup_sensor_floor());
   if (multigrid_) {
     multigrid_->cycle(*this);
   } else {
     runge_kutta_cycle(true);
   }
   ++cycles_;
+  if (shock_capturing().enabled && !sensor_frozen_) consider_freezing_sensor();
+}
+
+// The start from a uniform free stream: a body in a supersonic stream reflects it impulsively,
+// and in the first cycles the pressure at the wall jumps by the pitot ratio (33 at Mach 5) before
+// any shock has formed for the sensor to find; the central scheme then went negative there at
+// CFL 1.5. So the first kStartupCycles cycles run with the low-order dissipation everywhere
+// (sensor 1), and the next kStartupCycles ramp that floor down to 0.
+constexpr long long kStartupCycles = 50;
+
+// The sensor is frozen (with every multigrid level's) once each residual has fallen by
+// shock_capturing.freeze_orders from its first value, or once the largest relative residual has
+// not reached a new low (by 10 %) for kStallCycles cycles after the start-up: from then on the
+// dissipation operator no longer switches, and the march converges to machine zero instead of
+// cycling around a shock that has found its place (on the Mach 5 cylinder it stalled 1.6 orders
+// down without the second rule).
+constexpr long long kStallCycles = 300;
+
+template <int Dim>
+void MultiBlockSolverOf<Dim>::consider_freezing_sensor() {
+  const double orders = shock_capturing().freeze_orders;
+  if (!(orders > 0) || !have_norms_) return;
+  std::vector<double> squares(last_squares_.begin(), last_squares_.end());
+  ranks::sum(squares);  // every rank decides alike
+  if (!have_sensor_reference_) {
+    for (int v = 0; v < kNumVars; ++v) sensor_reference_[v] = squares[v];
+    have_sensor_reference_ = true;
+    return;
+  }
+  double largest = 0;  // the largest residual over its first value, squared
+  for (int v = 0; v < kNumVars; ++v)
+    largest = std::max(largest, squares[v] / std::max(sensor_reference_[v], 1e-300));
+  if (largest < 0.81 * lowest_ratio_) {
+    lowest_ratio_ = largest;
+    lowest_at_cycle_ = cycles_;
+  }
+  const bool dropped = largest <= std::pow(10.0, -2 * orders);
+  const bool stalled = cycles_ > 2 * kStartupCycles && cycles_ - lowest_at_cycle_ > kStallCycles;
+  if (!dropped && !stalled) return;
+  freeze_shock_sensor();
+  frozen_at_cycle_ = cycles_;
+  frozen_reason_ = dropped ? "every residual down " + format("%g", orders) + " orders"
+                           : "no new residual low in " + std::to_string(kStallCycles) + " cycles";
+}
+
+template <int Dim>
+Real MultiBlockSolverOf<Dim>::startup_sensor_floor() const {
+  if (!(config_.family<MultiBlockOptions>().freestream.mach > 1)) return 0;
+  if (cycles_ < kStartupCycles) return 1;
+  if (cycles_ >= 2 * kStartupCycles) return 0;
+  return static_cast<Real>(2 * kStartupCycles - cycles_) / kStartupCycles;
+}
+
+template <int Dim>
+void MultiBlockSolverOf<Dim>::set_sensor_floor(Real floor) {
+  sensor_floor_ = floor;
+  if (multigrid_) multigrid_->set_sensor_floor(floor);
+}
+
+template <int Dim>
+void MultiBlockSolverOf<Dim>::freeze_shock_sensor() {
+  sensor_frozen_ = true;
+  if (multigrid_) multigrid_->freeze_shock_sensors();
+}
+
+template <int Dim>
+const ShockCapturingConfig& MultiBlockSolverOf<Dim>::shock_capturing() const {
+  return config_.family<MultiBlockOptions>().multiblock.shock_capturing;
+}
+
+template <int Dim>
+std::string MultiBlockSolverOf<Dim>::output_note() {
+  if (!shock_capturing().enabled) return {};
+  const auto sensor = fields_.sensor;
+  std::vector<double> active{par_sum<double>(
+      "multiblock.sensor_count", IndexRange{0, fields_.table.total_nodes},
+      KOKKOS_LAMBDA(const int node, double& count) { count += sensor(node) > 0 ? 1 : 0; })};
+  ranks::sum(active);
+  std::string note =
+      "shock sensor on at " + std::to_string(static_cast<long long>(active[0])) + " nodes";
+  if (sensor_frozen_ && !frozen_reported_) {
+    note += "; frozen at cycle " + std::to_string(frozen_at_cycle_) + " (" + frozen_reason_ + ")";
+    frozen_reported_ = true;
+  } else if (sensor_frozen_) {
+    note += " (frozen)";
+  }
+  return note;
 }
 
 template <int Dim>
@@ -385,6 +506,8 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
       config_.family<MultiBlockOptions>().multiblock.multigrid.residual_smoothing);
   const bool directional =
       config_.family<MultiBlockOptions>().multiblock.multigrid.directional_smoothing;
+  if (shock_capturing().enabled && !sensor_frozen_)
+    compute_shock_sensor<Dim>(fields_, shock_capturing(), sensor_floor_, gas_);
   compute_residual();
   // With residual smoothing the norms are taken before it (they measure dU/dt, not the
   // smoothed update); without, the first stage sums them on its way.
@@ -569,7 +692,21 @@ std::vector<ResultTable> MultiBlockSolverOf<Dim>::final_tables(const MarchOutcom
                      {outcome.residual_drop},
                      {f.lift},
                      {f.drag}}};
-  return {surface, loads};
+  if (!shock_capturing().enabled) return {surface, loads};
+  // The shock along each wall-normal line, and its stand-off on the stagnation line.
+  const std::vector<ShockPoint> shock = shock_positions();
+  ResultTable lines{"shock", {}, {}, "block", {}};
+  lines.header = {"node",  "span_node", "wall_x",  "wall_y",  "wall_z",  "wall_p",
+                  "found", "shock_x",   "shock_y", "shock_z", "distance"};
+  lines.columns.resize(lines.header.size());
+  for (const ShockPoint& s : shock) {
+    lines.labels.push_back(s.block);
+    const double row[] = {double(s.node), double(s.span_node), s.wall[0],           s.wall[1],
+                          s.wall[2],      s.wall_pressure,     s.found ? 1.0 : 0.0, s.shock[0],
+                          s.shock[1],     s.shock[2],          s.distance};
+    for (std::size_t c = 0; c < lines.header.size(); ++c) lines.columns[c].push_back(row[c]);
+  }
+  return {surface, loads, lines};
 }
 
 namespace {
@@ -608,6 +745,14 @@ SolverState MultiBlockSolverOf<Dim>::save_state() const {
   std::vector<double> norms(last_squares_.begin(), last_squares_.end());
   norms.push_back(have_norms_ ? 1.0 : 0.0);
   state.arrays.push_back(host_array("residual_squares", norms));
+  if (shock_capturing().enabled) {
+    state.arrays.push_back(save_array("shock_sensor", fields_.sensor));
+    std::vector<double> sensor_state(sensor_reference_.begin(), sensor_reference_.end());
+    sensor_state.push_back(have_sensor_reference_ ? 1.0 : 0.0);
+    sensor_state.push_back(sensor_frozen_ ? 1.0 : 0.0);
+    sensor_state.push_back(static_cast<double>(frozen_at_cycle_));
+    state.arrays.push_back(host_array("shock_sensor_state", sensor_state));
+  }
   return state;
 }
 
@@ -620,6 +765,14 @@ void MultiBlockSolverOf<Dim>::restore_state(const SolverState& state) {
   for (int v = 0; v < kNumVars; ++v) last_squares_[v] = norms[v];
   have_norms_ = norms[kNumVars] != 0;
   cycles_ = state.steps;
+  if (shock_capturing().enabled) {
+    restore_array(state, "shock_sensor", fields_.sensor);
+    const std::vector<double> s = host_values(state, "shock_sensor_state", kNumVars + 3);
+    for (int v = 0; v < kNumVars; ++v) sensor_reference_[v] = s[v];
+    have_sensor_reference_ = s[kNumVars] != 0;
+    frozen_at_cycle_ = static_cast<long long>(s[kNumVars + 2]);
+    if (s[kNumVars + 1] != 0) freeze_shock_sensor();
+  }
   // The spectral radii are a function of the state, as the last stage left them.
   compute_spectral_radii<Dim>(fields_, gas_);
 }

@@ -1,10 +1,10 @@
 // SAT penalties on the face points (Elsen et al. 2008, sec. 6.4 and Figs. 4-6): far field, slip
-// wall and block interfaces, each F_n(u_b) - F*(u_b, u_e; n) with Roe's flux through the outward
-// metric normal, weighted by the SBP boundary norm. With Roe's flux this is the characteristic
-// penalty A^-(u_b - u_e) (see physics/riemann_roe.hpp). Interfaces read the twin node of the other
-// block (duplicated interface nodes, the paper's neighbour stream); walls penalise against the
-// mirror state (normal velocity reversed), which drives u . n to zero. Also the source term and
-// the wall force.
+// wall, supersonic inflow and outflow, and block interfaces, each F_n(u_b) - F*(u_b, u_e; n) with
+// Roe's flux through the outward metric normal, weighted by the SBP boundary norm. With Roe's flux
+// this is the characteristic penalty A^-(u_b - u_e) (see physics/riemann_roe.hpp). Interfaces read
+// the twin node of the other block (duplicated interface nodes, the paper's neighbour stream);
+// walls penalise against the mirror state (normal velocity reversed), which drives u . n to zero.
+// Also the source term and the wall force.
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/physics/riemann_roe.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
@@ -42,7 +42,12 @@ KOKKOS_INLINE_FUNCTION typename physics::Euler<Dim>::State point_penalty(
   Real normal[Dim];
   for (int c = 0; c < Dim; ++c) normal[c] = side * fields.metric(Dim * d + c, node);
   const int kind = fp.kind(p);
-  if (kind == kFarFieldPoint) {
+  typename Eq::State out;
+  if (kind == kOutflowPoint) {  // every characteristic leaves: nothing to impose
+    for (int v = 0; v < kVars; ++v) out[v] = 0;
+    return out;
+  }
+  if (kind == kFarFieldPoint || kind == kInflowPoint) {
     for (int v = 0; v < kVars; ++v) ue[v] = fp.external(v, p);
   } else if (kind == kWallPoint) {
     ue = mirror_state<Dim>(ub, normal);
@@ -55,9 +60,12 @@ KOKKOS_INLINE_FUNCTION typename physics::Euler<Dim>::State point_penalty(
     }
   }
   const typename Eq::State fb = physics::normal_flux<Dim>(ub, normal, gas);
-  const typename Eq::State fs = physics::roe_flux<Dim>(ub, ue, normal, gas);
+  // Supersonic inflow: every characteristic enters, so A^-(u_b - u_e) = A (u_b - u_e), taken as
+  // F_n(u_b) - F_n(u_e); no Roe average of two far-apart states (one behind a strong shock at
+  // start-up) is formed.
+  const typename Eq::State fs = kind == kInflowPoint ? physics::normal_flux<Dim>(ue, normal, gas)
+                                                     : physics::roe_flux<Dim>(ub, ue, normal, gas);
   const Real scale = fields.jacobian(node) * fp.inverse_norm(p);
-  typename Eq::State out;
   for (int v = 0; v < kVars; ++v) out[v] = scale * (fb[v] - fs[v]);
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include "portaflow/config/shared_sections.hpp"
 #include "portaflow/core/error.hpp"
+#include "portaflow/core/format.hpp"
 #include "portaflow/mesh/multiblock_mesh.hpp"
 #include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_scheme.hpp"
@@ -31,7 +32,9 @@ const std::vector<std::pair<std::string, mesh::BoundaryKind>>& boundary_kind_nam
   static const std::vector<std::pair<std::string, mesh::BoundaryKind>> kinds{
       {"far_field", mesh::BoundaryKind::kFarField},
       {"slip_wall", mesh::BoundaryKind::kSlipWall},
-      {"symmetry", mesh::BoundaryKind::kSymmetry}};
+      {"symmetry", mesh::BoundaryKind::kSymmetry},
+      {"supersonic_inflow", mesh::BoundaryKind::kSupersonicInflow},
+      {"supersonic_outflow", mesh::BoundaryKind::kSupersonicOutflow}};
   return kinds;
 }
 
@@ -55,6 +58,15 @@ std::string deck_name(const std::vector<std::pair<std::string, Enum>>& table, in
 
 std::string node_counts_text(const std::vector<long long>& nodes) {
   return "[" + std::to_string(nodes[0]) + ", " + std::to_string(nodes[1]) + "]";
+}
+
+// The blunt bodies' outer boundary: fitted to the bow shock of this Mach number.
+void read_fit_mach(DeckReader& deck, MultiBlockMeshConfig& m) {
+  if (deck.has("mesh.fit_mach"))
+    m.fit_mach = deck.get_real("mesh.fit_mach",
+                               {std::nullopt, 1, kInf, true, false,
+                                "Mach number whose bow shock the outer boundary is shaped to"});
+  deck.describe_default("mesh.fit_mach", "problem.mach");
 }
 
 MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
@@ -82,6 +94,32 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
     m.warp = deck.get_real("mesh.warp", {0.0, 0, 0.2, false, false,
                                          "sine warping of the interior nodes (fraction of the "
                                          "domain size)"});
+  } else if (generator == "cylinder") {
+    m.kind = MultiBlockMeshKind::kCylinder;
+    const auto nodes = deck.get_int_list(
+        "mesh.nodes", 2,
+        {std::nullopt, 3, 1 << 16, "nodes [around the body, wall to outer boundary]"});
+    m.blocks_around = static_cast<int>(
+        deck.get_int("mesh.blocks", {4, 1, multiblock::kMaxBlocks, "blocks around the body"}));
+    if ((nodes[0] - 1) % m.blocks_around != 0)
+      deck.fail("mesh.nodes", "the " + std::to_string(nodes[0]) +
+                                  " nodes around the body do not make " +
+                                  std::to_string(m.blocks_around) +
+                                  " equal blocks: nodes - 1 must be a multiple of mesh.blocks");
+    m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]), 1};
+    read_fit_mach(deck, m);
+  } else if (generator == "sphere") {
+    m.kind = MultiBlockMeshKind::kSphere;
+    const auto nodes = deck.get_int_list(
+        "mesh.nodes", 2,
+        {std::nullopt, 5, 1 << 12, "nodes [across the cap, wall to outer boundary]"});
+    if (nodes[0] % 2 == 0)
+      deck.fail("mesh.nodes",
+                "the cap is cut in two halves at its middle node, so the count "
+                "across it must be odd; found " +
+                    std::to_string(nodes[0]));
+    m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]), 1};
+    read_fit_mach(deck, m);
   } else if (generator == "cube" || generator == "cube_blocks") {
     m.kind = generator == "cube" ? MultiBlockMeshKind::kCube : MultiBlockMeshKind::kCubeBlocks;
     const auto nodes = deck.get_int_list(
@@ -209,6 +247,33 @@ MultigridConfig read_multigrid(DeckReader& deck) {
   return mg;
 }
 
+// multiblock.shock_capturing: the pressure sensor and its low-order dissipation.
+ShockCapturingConfig read_shock_capturing(DeckReader& deck) {
+  const ShockCapturingConfig defaults;
+  ShockCapturingConfig sc;
+  sc.enabled = deck.get_bool("multiblock.shock_capturing.enabled", false,
+                             "low-order dissipation where a pressure sensor finds a shock");
+  sc.coefficient = deck.get_real(
+      "multiblock.shock_capturing.coefficient",
+      {defaults.coefficient, 0, 4, false, false,
+       "low-order dissipation at a shock, in spectral radii (0.5: first-order upwind)"});
+  sc.threshold = deck.get_real("multiblock.shock_capturing.threshold",
+                               {defaults.threshold, 0, 1, false, false,
+                                "pressure switch below which the sensor is exactly 0"});
+  sc.saturation = deck.get_real("multiblock.shock_capturing.saturation",
+                                {defaults.saturation, 0, 1, true, true,
+                                 "pressure switch at and above which the sensor is 1"});
+  if (!(sc.saturation > sc.threshold))
+    deck.fail("multiblock.shock_capturing.saturation",
+              "must exceed multiblock.shock_capturing.threshold (" + format("%g", sc.threshold) +
+                  "): the sensor rises from 0 at the threshold to 1 at the saturation");
+  sc.freeze_orders =
+      deck.get_real("multiblock.shock_capturing.freeze_orders",
+                    {defaults.freeze_orders, 0, 16, false, false,
+                     "freeze the sensor once every residual fell by this many orders (0: never)"});
+  return sc;
+}
+
 void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   MultiBlockOptions& options = config.family<MultiBlockOptions>();
   config.mesh.dimension = 2;
@@ -230,6 +295,13 @@ void read_multiblock_keys(DeckReader& deck, RunConfig& config) {
   options.multiblock.far_field_vortex =
       deck.get_bool("multiblock.far_field_vortex", false,
                     "add the lifting body's compressible point vortex to the far-field state");
+  options.multiblock.shock_capturing = read_shock_capturing(deck);
+  options.multiblock.dissipate_total_enthalpy =
+      deck.get_choice("multiblock.dissipation_variable",
+                      choice_values(choices(), "multiblock.dissipation_variable"),
+                      std::string("energy"),
+                      "the dissipated variable in the energy's place: E, or rho H = E + p (keeps "
+                      "the total enthalpy constant)") == "total_enthalpy";
   // The flat residual kernel is the default: on the H100 it ran the order-4 residual at 8.1e9
   // nodes/s against the team kernel's 3.7e9 (4e6 nodes), and on 16 cores the two were within
   // 10% (perf/results/h100-20261121-multiblock*.json).
@@ -264,15 +336,19 @@ const ChoiceTable& choices() {
   static const ChoiceTable table{
       {{"problem.type"}, {"freestream"}, "a uniform free stream around the mesh"},
       {{"mesh.generator"},
-       {"box", "four_block", "naca0012", "plot3d", "cube", "cube_blocks", "naca0012_extruded"},
+       {"box", "four_block", "naca0012", "plot3d", "cube", "cube_blocks", "naca0012_extruded",
+        "cylinder", "sphere"},
        "where the mesh comes from"},
       {{"mesh.boundaries[].face"},
        {"imin", "imax", "jmin", "jmax", "kmin", "kmax"},
        "face of the block"},
       {{"mesh.boundaries[].kind", "mesh.default_boundary"},
-       {"far_field", "slip_wall", "symmetry"},
+       {"far_field", "slip_wall", "symmetry", "supersonic_inflow", "supersonic_outflow"},
        "boundary condition"},
       {{"multiblock.order"}, {"2", "4"}, "SBP interior order"},
+      {{"multiblock.dissipation_variable"},
+       {"energy", "total_enthalpy"},
+       "the dissipated variable in the energy's place"},
       {{"execution.kernel"}, {"flat", "team"}, "residual kernel"},
       {{"multigrid.cycle"}, {"v", "w"}, "multigrid cycle shape"},
       {{"multigrid.residual_smoothing_weights"},

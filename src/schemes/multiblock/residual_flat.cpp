@@ -29,6 +29,10 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
   // on the GPU each launch of a coarse level costs more than its work.
   const auto source = fields.source;
   const bool has_source = source.extent(0) > 0;
+  // Shock capturing: the high-order dissipation is weighted by 1 - sensor (shock_capturing.hpp).
+  const auto sensor = fields.sensor;
+  const bool shock = sensor.extent(0) > 0;
+  const bool enthalpy = fields.dissipate_total_enthalpy;
   const BlockTable table = fields.table;
   par_for(
       "multiblock.residual.flat", IndexRange{0, table.total_nodes}, KOKKOS_LAMBDA(const int node) {
@@ -54,13 +58,21 @@ void volume_residual_flat(const Fields<Dim>& fields, Real epsilon, const physics
           // -epsilon H^-1 4^-p D_p^T B D_p u with B the spectral radius in direction d.
           const Real scale = epsilon * dissipation_scale<P>() / sbp_norm<Order>(r, n);
           dissipation_rows<P>(r, n, [&](int row, int c0, Real coefficient) {
-            const Real weight =
-                dissipation_weight<P>([&](int q) { return radius(d, base + q * stride); }, row);
+            const Real weight = dissipation_weight<P>(
+                [&](int q) {
+                  const int at_q = base + q * stride;
+                  return radius(d, at_q) * (shock ? 1 - sensor(at_q) : Real(1));
+                },
+                row);
             const Real factor = scale * coefficient * weight;
             for (int v = 0; v < kVars; ++v) {
               Real diff = 0;
-              for (int m = 0; m < Rows::kWidth; ++m)
-                diff += Rows::coefficient(m) * u(v, base + (c0 + m) * stride);
+              for (int m = 0; m < Rows::kWidth; ++m) {
+                const int q = base + (c0 + m) * stride;
+                diff += Rows::coefficient(m) * (enthalpy && v == Eq::kEnergy
+                                                    ? total_enthalpy_density<Dim>(u, q, gas)
+                                                    : u(v, q));
+              }
               rhs[v] -= factor * diff;
             }
           });

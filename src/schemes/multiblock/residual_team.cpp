@@ -71,6 +71,10 @@ void volume_residual_team(const Fields<2>& fields, Real epsilon, const physics::
   const auto jacobian = fields.jacobian;
   const auto radius = fields.spectral_radius;
   const auto residual = fields.residual;
+  // Shock capturing: the high-order dissipation is weighted by 1 - sensor (shock_capturing.hpp).
+  const auto sensor = fields.sensor;
+  const bool shock = sensor.extent(0) > 0;
+  const bool enthalpy = fields.dissipate_total_enthalpy;
   const BlockTable table = fields.table;
   par_for_teams(
       "multiblock.residual.team", tiles.count, bytes, KOKKOS_LAMBDA(const TeamMember& member) {
@@ -95,8 +99,11 @@ void volume_residual_team(const Fields<2>& fields, Real epsilon, const physics::
             s[v] = u(v, node);
             su(v, ly_k, lx_k) = s[v];
           }
-          srad(0, ly_k, lx_k) = radius(0, node);
-          srad(1, ly_k, lx_k) = radius(1, node);
+          // The dissipation's variables (su is read by it alone): rho H for E if asked.
+          if (enthalpy) su(Eq::kEnergy, ly_k, lx_k) += Eq::pressure(s, gas);
+          const Real high_order = shock ? 1 - sensor(node) : Real(1);
+          srad(0, ly_k, lx_k) = radius(0, node) * high_order;
+          srad(1, ly_k, lx_k) = radius(1, node) * high_order;
           if (gj >= j0 && gj < j0 + ty) {
             const Real n[2] = {metric(0, node), metric(1, node)};
             const Eq::State f = physics::normal_flux<2>(s, n, gas);

@@ -7,6 +7,7 @@
 #include "portaflow/schemes/common/nonphysical_over_ranks.hpp"
 #include "portaflow/schemes/multiblock/multiblock_kernels.hpp"
 #include "portaflow/schemes/multiblock/multiblock_solver.hpp"
+#include "portaflow/schemes/multiblock/wall_nodes.hpp"
 
 namespace portaflow::multiblock {
 
@@ -36,6 +37,20 @@ std::string block_label(const mesh::MultiBlockMesh& whole, int b) {
 
 }  // namespace
 
+std::vector<double> gather_wall_records(const std::vector<double>& mine, std::size_t width) {
+  const std::vector<double> all = ranks::gather(mine);
+  std::vector<std::size_t> order(all.size() / width);
+  for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return all[a * width] < all[b * width]; });
+  std::vector<double> sorted;
+  sorted.reserve(all.size());
+  for (const std::size_t r : order)
+    sorted.insert(sorted.end(), all.begin() + static_cast<std::ptrdiff_t>(r * width),
+                  all.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
+  return sorted;
+}
+
 template <int Dim>
 SolutionSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   const std::vector<double> state = host_state();
@@ -49,6 +64,9 @@ SolutionSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
   // where a steady run's residual lives.
   const auto mass_rate = Kokkos::create_mirror_view_and_copy(
       Kokkos::HostSpace(), Kokkos::subview(fields_.residual, 0, Kokkos::ALL));
+  // Shock capturing: where the low-order dissipation acts (0 .. 1).
+  const bool shock = fields_.sensor.extent(0) > 0;
+  const auto sensor = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fields_.sensor);
   SolutionSnapshot snap;
   snap.kind = OutputKind::kBlocks;
   snap.dimension = Dim;
@@ -62,6 +80,7 @@ SolutionSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
     out.coordinates.resize(3 * n);
     std::vector<const char*> names{"rho", "u", "v", "p", "mach", "cp", "mass_residual"};
     if (Dim == 3) names.insert(names.begin() + 3, "w");
+    if (shock) names.push_back("shock_sensor");
     for (const char* name : names) out.fields.push_back({name, std::vector<double>(n)});
     for (std::size_t i = 0; i < n; ++i) {
       out.coordinates[3 * i] = block.x[i];
@@ -74,6 +93,7 @@ SolutionSnapshot MultiBlockSolverOf<Dim>::snapshot() const {
       std::vector<double> values{
           w.rho, w.u, w.v, w.p, mach, (w.p - p_inf) / q_inf, double(mass_rate(node))};
       if (Dim == 3) values.insert(values.begin() + 3, w.w);
+      if (shock) values.push_back(double(sensor(node)));
       for (std::size_t f = 0; f < values.size(); ++f) out.fields[f].values[i] = values[f];
     }
     snap.blocks.push_back(std::move(out));
@@ -97,47 +117,22 @@ std::vector<SurfacePoint> MultiBlockSolverOf<Dim>::surface_pressure() const {
   const auto freestream = freestream_primitive(config_);
   const double q_inf =
       0.5 * freestream[0] * (freestream[1] * freestream[1] + freestream[2] * freestream[2]);
-  std::vector<int> local(whole_->blocks.size(), -1);  // whole block -> this rank's table index
-  for (std::size_t b = 0; b < owned_.size(); ++b)
-    local[static_cast<std::size_t>(owned_[b])] = static_cast<int>(b);
   // Records of this rank's wall nodes: whole boundary index, block, node, span node, x, y, z, cp.
   constexpr std::size_t kRecord = 8;
   std::vector<double> mine;
-  for (std::size_t k = 0; k < whole_->boundaries.size(); ++k) {
-    const auto& boundary = whole_->boundaries[k];
-    if (boundary.kind != mesh::BoundaryKind::kSlipWall) continue;  // walls, not symmetry planes
-    const auto& patch = boundary.patch;
-    const int b = local[static_cast<std::size_t>(patch.block)];
-    if (b < 0) continue;  // another rank's block
-    const auto& block = whole_->blocks[static_cast<std::size_t>(patch.block)];
-    const int d = mesh::face_direction(patch.face);
-    const auto tangential = mesh::tangential_directions(patch.face);
-    const auto extent = patch.extent();
-    for (int t = 0; t < extent[1]; ++t) {
-      for (int s = 0; s < extent[0]; ++s) {
-        int ijk[3] = {0, 0, 0};
-        ijk[d] = mesh::face_is_max(patch.face) ? block.nodes[d] - 1 : 0;
-        ijk[tangential[0]] = patch.begin[0] + s;
-        ijk[tangential[1]] = patch.begin[1] + t;
-        const std::size_t index = block.index(ijk[0], ijk[1], ijk[2]);
-        const int node = fields_.table.blocks[b].offset + static_cast<int>(index);
-        const auto w = primitive_at<Dim>(state, total, node, gas_);
-        mine.insert(mine.end(),
-                    {double(k), double(patch.block), double(ijk[tangential[0]]),
-                     Dim == 3 ? double(ijk[tangential[1]]) : -1.0, block.x[index], block.y[index],
-                     block.z.empty() ? 0.0 : block.z[index], (w.p - freestream[3]) / q_inf});
-      }
-    }
-  }
-  // Every rank's, in the whole mesh's boundary order (each patch is one rank's, in order).
-  const std::vector<double> all = ranks::gather(mine);
-  std::vector<std::size_t> order(all.size() / kRecord);
-  for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return all[a * kRecord] < all[b * kRecord];
+  for_each_wall_node(*whole_, owned_, [&](const WallNode& wall) {
+    const auto& block = whole_->blocks[static_cast<std::size_t>(wall.block)];
+    const std::size_t index = block.index(wall.ijk[0], wall.ijk[1], wall.ijk[2]);
+    const int node = fields_.table.blocks[wall.local_block].offset + static_cast<int>(index);
+    const auto w = primitive_at<Dim>(state, total, node, gas_);
+    mine.insert(mine.end(),
+                {double(wall.boundary), double(wall.block), double(wall.along), double(wall.span),
+                 block.x[index], block.y[index], block.z.empty() ? 0.0 : block.z[index],
+                 (w.p - freestream[3]) / q_inf});
   });
+  const std::vector<double> all = gather_wall_records(mine, kRecord);
   std::vector<SurfacePoint> points;
-  for (const std::size_t r : order) {
+  for (std::size_t r = 0; r < all.size() / kRecord; ++r) {
     const double* x = &all[r * kRecord];
     SurfacePoint point{whole_->blocks[static_cast<std::size_t>(x[1])].name, int(x[2]), x[4], x[5],
                        x[7]};

@@ -406,5 +406,47 @@ TEST(MultiBlockDeck, ResidualSmoothingKeys) {
   EXPECT_NE(msg.find("one of directional, constant"), std::string::npos) << msg;
 }
 
+// Shock capturing and the cylinder mesh: the keys, their defaults, and the located errors.
+TEST(MultiBlockDeck, ShockCapturingAndCylinderKeys) {
+  DeckReader box = DeckReader::from_string(kBoxDeck, "deck.yaml");
+  const ShockCapturingConfig off =
+      read_run_config(box).family<MultiBlockOptions>().multiblock.shock_capturing;
+  EXPECT_FALSE(off.enabled);
+  const std::string cylinder =
+      replace(replace(kBoxDeck, "generator: box", "generator: cylinder"), "[33, 17]", "[65, 49]") +
+      "multiblock:\n  shock_capturing:\n    enabled: true\n"
+      "    saturation: 0.05\n";  // lines 12-15
+  DeckReader deck = DeckReader::from_string(cylinder, "deck.yaml");
+  const RunConfig c = read_run_config(deck);
+  const auto& options = c.family<MultiBlockOptions>();
+  EXPECT_EQ(options.mesh.kind, MultiBlockMeshKind::kCylinder);
+  EXPECT_EQ(options.mesh.blocks_around, 4);
+  EXPECT_EQ(options.mesh.fit_mach, 0.0);  // the free stream's
+  EXPECT_TRUE(options.multiblock.shock_capturing.enabled);
+  EXPECT_EQ(options.multiblock.shock_capturing.saturation, 0.05);
+  EXPECT_EQ(options.multiblock.shock_capturing.threshold, ShockCapturingConfig{}.threshold);
+  EXPECT_FALSE(options.multiblock.dissipate_total_enthalpy);
+  DeckReader enthalpy = DeckReader::from_string(cylinder, "deck.yaml",
+                                                {"multiblock.dissipation_variable=total_enthalpy"});
+  EXPECT_TRUE(
+      read_run_config(enthalpy).family<MultiBlockOptions>().multiblock.dissipate_total_enthalpy);
+  EXPECT_NE(error_of(cylinder, {"multiblock.dissipation_variable=entropy"})
+                .find("one of energy, total_enthalpy"),
+            std::string::npos);
+
+  std::string msg = error_of(cylinder, {"mesh.blocks=5"});
+  EXPECT_NE(msg.find("deck.yaml:4:10: error: key 'mesh.nodes'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("multiple of mesh.blocks"), std::string::npos) << msg;
+  msg = error_of(cylinder, {"multiblock.shock_capturing.threshold=0.06"});
+  EXPECT_NE(msg.find("deck.yaml:15:17: error: key 'multiblock.shock_capturing.saturation'"),
+            std::string::npos)
+      << msg;
+  EXPECT_NE(msg.find("must exceed multiblock.shock_capturing.threshold"), std::string::npos) << msg;
+  msg = error_of(cylinder, {"mesh.fit_mach=0.8"});
+  EXPECT_NE(msg.find("key 'mesh.fit_mach'"), std::string::npos) << msg;
+  msg = error_of(cylinder, {"mesh.boundaries=1"});
+  EXPECT_NE(msg.find("mesh.boundaries"), std::string::npos) << msg;
+}
+
 }  // namespace
 }  // namespace portaflow

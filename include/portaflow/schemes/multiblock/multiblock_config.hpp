@@ -20,6 +20,8 @@ enum class MultiBlockMeshKind {
   kFourBlock,  // the box split into 2 x 2 blocks whose index directions are rotated and reversed
   kNaca0012,   // three-block C-mesh around NACA 0012 (wake lower, airfoil, wake upper)
   kPlot3d,     // a multi-block Plot3D grid file; interfaces found from coincident face nodes
+  kCylinder,   // the front of a circular cylinder in a supersonic stream (mesh/blunt_body_mesh.hpp)
+  kSphere,     // 3D: the front hemisphere of a sphere in a supersonic stream (the same file)
   // 3D:
   kCube,              // one block, all faces far field (Elsen et al. 2008, Fig. 7), may be warped
   kCubeBlocks,        // the cube as five rotated blocks with sub-faces (mesh/cube_mesh.hpp)
@@ -48,6 +50,11 @@ struct MultiBlockMeshConfig {
   // every direction, nested (the coarser levels are every other node of the finer).
   int level = 0;
   double far_field_chords = 20;  // distance of the outer boundary from the airfoil
+  // cylinder: blocks around the body (nodes: around the body, wall to outer boundary), and the
+  // Mach number the outer boundary is fitted to (0: the free stream's); sphere: the same Mach
+  // number (nodes: across the cap, wall to outer boundary).
+  int blocks_around = 4;
+  double fit_mach = 0;
   // plot3d: the grid file and the boundary kind of each face node no interface covers.
   std::string plot3d_file;
   std::vector<BoundarySpec> boundaries;
@@ -90,6 +97,24 @@ struct MultigridConfig {
   bool directional_smoothing = true;
 };
 
+// multiblock.shock_capturing: the nonlinear artificial dissipation of shock-capturing runs
+// (schemes/multiblock/shock_capturing.hpp). Defaults: the settings of the Mach 3, 5 and 8
+// cylinder runs (docs/user-guide/hypersonic.md), the same for all three.
+struct ShockCapturingConfig {
+  bool enabled = false;
+  // Weight of the low-order dissipation at a shock (sensor 1), in units of the spectral radius:
+  // 0.5 is the upwind (Rusanov) dissipation of a first-order scheme.
+  double coefficient = 0.5;
+  // The Jameson pressure switch |p+ - 2p + p-| / (p+ + 2p + p-) at which the sensor starts to
+  // rise from 0 and at which it reaches 1; below the first it is exactly 0, so smooth flow is
+  // computed as without shock capturing, bit for bit.
+  double threshold = 0.005;
+  double saturation = 0.03;
+  // The sensor is frozen once every residual has fallen by this many orders (0: never), so that
+  // its switching cannot stall the convergence to machine zero in a limit cycle.
+  double freeze_orders = 3;
+};
+
 // multiblock: the discretisation.
 struct MultiBlockConfig {
   int order = 4;             // SBP interior order: 2 (boundary 1) or 4 (boundary 2)
@@ -98,6 +123,11 @@ struct MultiBlockConfig {
   // quarter chord (Thomas & Salas 1986), so a lifting body's circulation is not cut off by a
   // domain of finite size. For airfoils with chord 1 from x = 0.
   bool far_field_vortex = false;
+  ShockCapturingConfig shock_capturing;
+  // The high-order dissipation's variable in the energy's place: E (false) or rho H = E + p
+  // (true: a steady solution keeps the free stream's total enthalpy, as in Jameson, Schmidt &
+  // Turkel 1981; on the Mach 5 cylinder its largest error fell from 1.4 % to 0.11 %).
+  bool dissipate_total_enthalpy = false;
   MultigridConfig multigrid;
 };
 

@@ -29,9 +29,35 @@ struct Fields {
   // it a node where four blocks meet went unstable at CFL 2).
   DeviceView<Real**> inverse_norm;
   DeviceView<Real**> source;  // (var, node) added to dU/dt; empty: none (MMS only)
+  // Shock capturing (schemes/multiblock/shock_capturing.hpp); both empty when it is off.
+  // sensor: 0 in smooth flow, 1 at a shock: the weight of the low-order dissipation, and 1 -
+  // sensor that of the high-order one. pressure_switch: the raw switch the sensor comes from.
+  DeviceView<Real*> sensor;
+  DeviceView<Real*> pressure_switch;
+  Real shock_coefficient = 0;  // multiblock.shock_capturing.coefficient (0: off)
+  // multiblock.dissipation_variable total_enthalpy: the high-order dissipation acts on rho H
+  // rather than on the energy E.
+  bool dissipate_total_enthalpy = false;
 };
 
-enum FacePointKind : int { kFarFieldPoint = 0, kWallPoint = 1, kInterfacePoint = 2 };
+// rho H = E + p at packed node `node`: the dissipated variable in the energy's place where the
+// total enthalpy is to be kept (Jameson, Schmidt & Turkel 1981): a steady balance F(u)' = (B
+// w')' with w = (rho, rho u, rho H) holds with H constant, as the free stream's.
+template <int Dim>
+KOKKOS_INLINE_FUNCTION Real total_enthalpy_density(const DeviceView<Real**>& u, int node,
+                                                   const physics::IdealGas& gas) {
+  typename physics::Euler<Dim>::State s;
+  for (int v = 0; v < Dim + 2; ++v) s[v] = u(v, node);
+  return s[physics::Euler<Dim>::kEnergy] + physics::Euler<Dim>::pressure(s, gas);
+}
+
+enum FacePointKind : int {
+  kFarFieldPoint = 0,
+  kWallPoint = 1,  // slip walls and symmetry planes
+  kInterfacePoint = 2,
+  kInflowPoint = 3,   // supersonic inflow: the whole external state imposed
+  kOutflowPoint = 4,  // supersonic outflow: no penalty
+};
 
 // One entry per (face node, face) pair; a node on two faces (a corner) or on two sub-faces has
 // two entries, and each adds its penalty.

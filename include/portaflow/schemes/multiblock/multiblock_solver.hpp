@@ -4,6 +4,7 @@
 // and block interfaces, and a 5-stage Runge-Kutta with local time steps to a steady state.
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 
@@ -12,6 +13,7 @@
 #include "portaflow/physics/euler.hpp"
 #include "portaflow/schemes/multiblock/multiblock_config.hpp"
 #include "portaflow/schemes/multiblock/multiblock_fields.hpp"
+#include "portaflow/schemes/multiblock/shock_position.hpp"
 #include "portaflow/schemes/multiblock/wall_loads.hpp"
 #include "portaflow/schemes/solver.hpp"
 
@@ -83,6 +85,10 @@ class MultiBlockSolverOf : public SteadySolver {
   // residual_drop, lift, drag).
   std::vector<ResultTable> final_tables(const MarchOutcome& outcome) const override;
   std::vector<std::string> setup_report() const override;
+  // With shock capturing: how many nodes the sensor marks, and when it was frozen.
+  std::string output_note() override;
+  // The generated mesh as mesh.xyz (Plot3D), for other codes and for checking it.
+  void write_setup_files(const std::filesystem::path& folder) const override;
   std::vector<SetupPhase> setup_phases() const override { return setup_phases_; }
   // The state, the far-field data (the vortex's, updated every few cycles), the last residual
   // and its norms: what the next cycle and the outputs read.
@@ -97,6 +103,16 @@ class MultiBlockSolverOf : public SteadySolver {
   // Collective on a run over ranks: the wall terms are summed in the whole mesh's point order.
   ForceCoefficients forces() const;
   std::vector<SurfacePoint> surface_pressure() const;
+  // Collective: the captured shock along each slip-wall node's wall-normal grid line
+  // (shock_position.hpp), in surface_pressure()'s order.
+  std::vector<ShockPoint> shock_positions() const;
+  // Collective: the largest |H / H_inf - 1| over the nodes (H the total enthalpy, constant in a
+  // steady inviscid flow from a uniform stream).
+  double total_enthalpy_error() const;
+  // The cylinder mesh in a supersonic stream: the stand-off distance on the stagnation line
+  // against Billig (1967), the stagnation-point pressure against the Rayleigh pitot formula and
+  // total_enthalpy_error(), each as a relative error.
+  std::vector<std::pair<std::string, double>> exact_errors() const override;
   // Adds a named part of the set-up to the time split (the mesh, made before the solver).
   void add_setup_phase(const std::string& name, double seconds) {
     setup_phases_.push_back({name, seconds});
@@ -142,13 +158,22 @@ class MultiBlockSolverOf : public SteadySolver {
   void refresh_spectral_radii();
   // A coarse level's FAS forcing: the source array, allocated (zero) on first use.
   DeviceView<Real**> forcing();
+  // Shock capturing: stop updating the sensor (this level's and the coarser ones').
+  void freeze_shock_sensor();
+  // ... and the least value it may take (on every level): the start-up's.
+  void set_sensor_floor(Real floor);
+  bool shock_sensor_frozen() const { return sensor_frozen_; }
 
  private:
   void update_far_field_vortex();
+  const ShockCapturingConfig& shock_capturing() const;
+  void consider_freezing_sensor();
+  Real startup_sensor_floor() const;
   // The primitive free stream of the deck in this dimension (w = 0 in 3D).
   State freestream() const;
   // Area the force coefficients are taken on: the chord 1 in 2D, chord 1 times the span (the
-  // extent of the mesh in z) in 3D. Found once, at setup (forces() runs every history row).
+  // extent of the mesh in z) in 3D; for the blunt bodies their frontal area (2 per unit span for
+  // the cylinder, pi for the sphere). Found once, at setup (forces() runs every history row).
   double find_reference_area() const;
 
   RunConfig config_;
@@ -171,6 +196,16 @@ class MultiBlockSolverOf : public SteadySolver {
   std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
   std::vector<SetupPhase> setup_phases_;
   std::vector<std::string> mesh_notes_;
+  // Shock capturing: the residual squares the freeze is measured from, and the freeze.
+  State sensor_reference_{};
+  bool have_sensor_reference_ = false;
+  bool sensor_frozen_ = false;
+  bool frozen_reported_ = false;
+  long long frozen_at_cycle_ = -1;
+  std::string frozen_reason_;
+  double lowest_ratio_ = 1e300;  // the lowest largest-residual ratio (squared) seen, and when
+  long long lowest_at_cycle_ = 0;
+  Real sensor_floor_ = 0;
 };
 
 using MultiBlockSolver = MultiBlockSolverOf<2>;
