@@ -88,7 +88,8 @@ MultiBlockMesh sphere_mesh(std::array<int, 2> nodes, double fit_mach) {
                      " nodes across the cap: must be odd and at least 5 (the cap's halves meet "
                      "at its middle node)");
   check_fit_mach("sphere", fit_mach);
-  const auto [vertex, radius] = outer_boundary(true, fit_mach);
+  const auto shape = outer_boundary(true, fit_mach);
+  const double vertex = shape[0], radius = shape[1];  // (a structured binding cannot be captured)
   const int n = nodes[0], half = (n + 1) / 2, nk = nodes[1];
   // A block: its node counts along i and j and the cube point of node (i, j).
   struct CubeFace {
@@ -180,7 +181,8 @@ MultiBlockMesh cylinder_mesh(std::array<int, 2> nodes, int blocks, double fit_ma
                      " nodes around the body do not make " + std::to_string(blocks) +
                      " blocks of equal size (nodes - 1 must be a multiple of the block count)");
   check_fit_mach("cylinder", fit_mach);
-  const auto [vertex, radius] = outer_boundary(false, fit_mach);
+  const auto shape = outer_boundary(false, fit_mach);
+  const double vertex = shape[0], radius = shape[1];  // (a structured binding cannot be captured)
   // The outer hyperbola meets the outflow plane x = 0 at this height.
   const double top = hyperbola_height(vertex, radius, fit_mach, 0.0);
   const auto outer = even_in_arc_length(
