@@ -149,8 +149,8 @@ template <int Dim>
 FasMultigrid<Dim>::~FasMultigrid() = default;
 
 template <int Dim>
-void FasMultigrid<Dim>::freeze_shock_sensors() {
-  for (auto& level : coarse_) level->freeze_shock_sensor();
+void FasMultigrid<Dim>::hold_shock_sensors() {
+  for (auto& level : coarse_) level->hold_shock_sensor();
 }
 
 template <int Dim>

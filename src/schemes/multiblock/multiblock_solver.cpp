@@ -309,9 +309,9 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
                     " (sensor 0) to " + format("%g", sc.saturation) +
                     " (sensor 1), low-order dissipation " + format("%g", sc.coefficient) +
                     " spectral radii at sensor 1; " +
-                    (sc.freeze_orders > 0 ? "sensor frozen when every residual is down " +
-                                                format("%g", sc.freeze_orders) + " orders"
-                                          : std::string("sensor never frozen")));
+                    (sc.hold_orders > 0 ? "sensor held (may only rise) when every residual is down " +
+                                                format("%g", sc.hold_orders) + " orders"
+                                          : std::string("sensor never held")));
   }
   const auto& mg = config_.family<MultiBlockOptions>().multiblock.multigrid;
   if (mg.residual_smoothing > 0)
@@ -410,7 +410,7 @@ void MultiBlockSolverOf<Dim>::cycle() {
     runge_kutta_cycle(true);
   }
   ++cycles_;
-  if (shock_capturing().enabled && !sensor_frozen_) consider_freezing_sensor();
+  if (shock_capturing().enabled && !sensor_held_) consider_holding_sensor();
 }
 
 // The start from a uniform free stream: a body in a supersonic stream reflects it impulsively,
@@ -420,17 +420,19 @@ void MultiBlockSolverOf<Dim>::cycle() {
 // (sensor 1), and the next kStartupCycles ramp that floor down to 0.
 constexpr long long kStartupCycles = 50;
 
-// The sensor is frozen (with every multigrid level's) once each residual has fallen by
-// shock_capturing.freeze_orders from its first value, or once the largest relative residual has
-// not reached a new low (by 10 %) for kStallCycles cycles after the start-up: from then on the
-// dissipation operator no longer switches, and the march converges to machine zero instead of
-// cycling around a shock that has found its place (on the Mach 5 cylinder it stalled 1.6 orders
-// down without the second rule).
+// The sensor is held (with every multigrid level's) once each residual has fallen by
+// shock_capturing.hold_orders from its first value, or once the largest relative residual has
+// not reached a new low (by 10 %) for kStallCycles cycles after the start-up: from then on each
+// node's sensor may only rise, so the dissipation no longer switches back and forth and the
+// march converges to machine zero instead of cycling (on the Mach 5 cylinder it stalled 1.6
+// orders down without the second rule), while a shock that still moves keeps its dissipation
+// (a sensor frozen outright let the 2-level multigrid run on the GPU blow up at cycle 680, the
+// shock having moved out of it).
 constexpr long long kStallCycles = 300;
 
 template <int Dim>
-void MultiBlockSolverOf<Dim>::consider_freezing_sensor() {
-  const double orders = shock_capturing().freeze_orders;
+void MultiBlockSolverOf<Dim>::consider_holding_sensor() {
+  const double orders = shock_capturing().hold_orders;
   if (!(orders > 0) || !have_norms_) return;
   std::vector<double> squares(last_squares_.begin(), last_squares_.end());
   ranks::sum(squares);  // every rank decides alike
@@ -449,9 +451,9 @@ void MultiBlockSolverOf<Dim>::consider_freezing_sensor() {
   const bool dropped = largest <= std::pow(10.0, -2 * orders);
   const bool stalled = cycles_ > 2 * kStartupCycles && cycles_ - lowest_at_cycle_ > kStallCycles;
   if (!dropped && !stalled) return;
-  freeze_shock_sensor();
-  frozen_at_cycle_ = cycles_;
-  frozen_reason_ = dropped ? "every residual down " + format("%g", orders) + " orders"
+  hold_shock_sensor();
+  held_at_cycle_ = cycles_;
+  held_reason_ = dropped ? "every residual down " + format("%g", orders) + " orders"
                            : "no new residual low in " + std::to_string(kStallCycles) + " cycles";
 }
 
@@ -470,9 +472,9 @@ void MultiBlockSolverOf<Dim>::set_sensor_floor(Real floor) {
 }
 
 template <int Dim>
-void MultiBlockSolverOf<Dim>::freeze_shock_sensor() {
-  sensor_frozen_ = true;
-  if (multigrid_) multigrid_->freeze_shock_sensors();
+void MultiBlockSolverOf<Dim>::hold_shock_sensor() {
+  sensor_held_ = true;
+  if (multigrid_) multigrid_->hold_shock_sensors();
 }
 
 template <int Dim>
@@ -490,11 +492,11 @@ std::string MultiBlockSolverOf<Dim>::output_note() {
   ranks::sum(active);
   std::string note =
       "shock sensor on at " + std::to_string(static_cast<long long>(active[0])) + " nodes";
-  if (sensor_frozen_ && !frozen_reported_) {
-    note += "; frozen at cycle " + std::to_string(frozen_at_cycle_) + " (" + frozen_reason_ + ")";
-    frozen_reported_ = true;
-  } else if (sensor_frozen_) {
-    note += " (frozen)";
+  if (sensor_held_ && !held_reported_) {
+    note += "; held at cycle " + std::to_string(held_at_cycle_) + " (" + held_reason_ + ")";
+    held_reported_ = true;
+  } else if (sensor_held_) {
+    note += " (held)";
   }
   return note;
 }
@@ -506,8 +508,8 @@ void MultiBlockSolverOf<Dim>::runge_kutta_cycle(bool keep_norms) {
       config_.family<MultiBlockOptions>().multiblock.multigrid.residual_smoothing);
   const bool directional =
       config_.family<MultiBlockOptions>().multiblock.multigrid.directional_smoothing;
-  if (shock_capturing().enabled && !sensor_frozen_)
-    compute_shock_sensor<Dim>(fields_, shock_capturing(), sensor_floor_, gas_);
+  if (shock_capturing().enabled)
+    compute_shock_sensor<Dim>(fields_, shock_capturing(), sensor_floor_, sensor_held_, gas_);
   compute_residual();
   // With residual smoothing the norms are taken before it (they measure dU/dt, not the
   // smoothed update); without, the first stage sums them on its way.
@@ -749,8 +751,8 @@ SolverState MultiBlockSolverOf<Dim>::save_state() const {
     state.arrays.push_back(save_array("shock_sensor", fields_.sensor));
     std::vector<double> sensor_state(sensor_reference_.begin(), sensor_reference_.end());
     sensor_state.push_back(have_sensor_reference_ ? 1.0 : 0.0);
-    sensor_state.push_back(sensor_frozen_ ? 1.0 : 0.0);
-    sensor_state.push_back(static_cast<double>(frozen_at_cycle_));
+    sensor_state.push_back(sensor_held_ ? 1.0 : 0.0);
+    sensor_state.push_back(static_cast<double>(held_at_cycle_));
     state.arrays.push_back(host_array("shock_sensor_state", sensor_state));
   }
   return state;
@@ -770,8 +772,8 @@ void MultiBlockSolverOf<Dim>::restore_state(const SolverState& state) {
     const std::vector<double> s = host_values(state, "shock_sensor_state", kNumVars + 3);
     for (int v = 0; v < kNumVars; ++v) sensor_reference_[v] = s[v];
     have_sensor_reference_ = s[kNumVars] != 0;
-    frozen_at_cycle_ = static_cast<long long>(s[kNumVars + 2]);
-    if (s[kNumVars + 1] != 0) freeze_shock_sensor();
+    held_at_cycle_ = static_cast<long long>(s[kNumVars + 2]);
+    if (s[kNumVars + 1] != 0) hold_shock_sensor();
   }
   // The spectral radii are a function of the state, as the last stage left them.
   compute_spectral_radii<Dim>(fields_, gas_);

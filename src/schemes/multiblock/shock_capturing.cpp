@@ -26,7 +26,7 @@ KOKKOS_INLINE_FUNCTION Real pressure_and_sonic(const DeviceView<Real**>& u, int 
 
 template <int Dim>
 void compute_shock_sensor(const Fields<Dim>& fields, const ShockCapturingConfig& settings,
-                          Real floor, const physics::IdealGas& gas) {
+                          Real floor, bool rising_only, const physics::IdealGas& gas) {
   const auto u = fields.u;
   const auto raw = fields.pressure_switch;
   const auto sensor = fields.sensor;
@@ -77,7 +77,8 @@ void compute_shock_sensor(const Fields<Dim>& fields, const ShockCapturingConfig&
         // one is supersonic (a stagnation region, a subsonic leading or trailing edge) the
         // sensor is 0.
         const Real s = math::fmax(supersonic ? (nu - low) / span : Real(0), floor);
-        sensor(node) = s <= 0 ? Real(0) : (s >= 1 ? Real(1) : s);
+        const Real fresh = s <= 0 ? Real(0) : (s >= 1 ? Real(1) : s);
+        sensor(node) = rising_only ? math::fmax(fresh, sensor(node)) : fresh;
       });
 }
 
@@ -141,9 +142,9 @@ void add_shock_dissipation(const Fields<Dim>& fields, Real coefficient, int orde
       });
 }
 
-#define PORTAFLOW_SHOCK_CAPTURING(D)                                                         \
-  template void compute_shock_sensor<D>(const Fields<D>&, const ShockCapturingConfig&, Real, \
-                                        const physics::IdealGas&);                           \
+#define PORTAFLOW_SHOCK_CAPTURING(D)                                                               \
+  template void compute_shock_sensor<D>(const Fields<D>&, const ShockCapturingConfig&, Real, bool, \
+                                        const physics::IdealGas&);                                 \
   template void add_shock_dissipation<D>(const Fields<D>&, Real, int, const physics::IdealGas&);
 PORTAFLOW_SHOCK_CAPTURING(2)
 PORTAFLOW_SHOCK_CAPTURING(3)

@@ -37,8 +37,8 @@ class FasMultigrid {
 
   // One V- or W-cycle starting and ending on the fine level.
   void cycle(Solver& fine);
-  // Shock capturing: freezes every coarse level's sensor.
-  void freeze_shock_sensors();
+  // Shock capturing: holds every coarse level's sensor (from then on it may only rise).
+  void hold_shock_sensors();
   void set_sensor_floor(Real floor);
   // The coarse levels' time in exchanging interface twins with other ranks.
   double exchange_seconds() const;

@@ -110,9 +110,10 @@ struct ShockCapturingConfig {
   // computed as without shock capturing, bit for bit.
   double threshold = 0.005;
   double saturation = 0.03;
-  // The sensor is frozen once every residual has fallen by this many orders (0: never), so that
-  // its switching cannot stall the convergence to machine zero in a limit cycle.
-  double freeze_orders = 3;
+  // The sensor is held once every residual has fallen by this many orders (0: never): from then
+  // on each node's sensor may only rise, so its switching cannot stall the convergence to machine
+  // zero in a limit cycle (it is also held after 300 cycles without a new residual low).
+  double hold_orders = 3;
 };
 
 // multiblock: the discretisation.

@@ -85,7 +85,7 @@ class MultiBlockSolverOf : public SteadySolver {
   // residual_drop, lift, drag).
   std::vector<ResultTable> final_tables(const MarchOutcome& outcome) const override;
   std::vector<std::string> setup_report() const override;
-  // With shock capturing: how many nodes the sensor marks, and when it was frozen.
+  // With shock capturing: how many nodes the sensor marks, and when it was held.
   std::string output_note() override;
   // The generated mesh as mesh.xyz (Plot3D), for other codes and for checking it.
   void write_setup_files(const std::filesystem::path& folder) const override;
@@ -159,15 +159,15 @@ class MultiBlockSolverOf : public SteadySolver {
   // A coarse level's FAS forcing: the source array, allocated (zero) on first use.
   DeviceView<Real**> forcing();
   // Shock capturing: stop updating the sensor (this level's and the coarser ones').
-  void freeze_shock_sensor();
+  void hold_shock_sensor();
   // ... and the least value it may take (on every level): the start-up's.
   void set_sensor_floor(Real floor);
-  bool shock_sensor_frozen() const { return sensor_frozen_; }
+  bool shock_sensor_held() const { return sensor_held_; }
 
  private:
   void update_far_field_vortex();
   const ShockCapturingConfig& shock_capturing() const;
-  void consider_freezing_sensor();
+  void consider_holding_sensor();
   Real startup_sensor_floor() const;
   // The primitive free stream of the deck in this dimension (w = 0 in 3D).
   State freestream() const;
@@ -196,13 +196,13 @@ class MultiBlockSolverOf : public SteadySolver {
   std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
   std::vector<SetupPhase> setup_phases_;
   std::vector<std::string> mesh_notes_;
-  // Shock capturing: the residual squares the freeze is measured from, and the freeze.
+  // Shock capturing: the residual squares the hold is measured from, and the hold.
   State sensor_reference_{};
   bool have_sensor_reference_ = false;
-  bool sensor_frozen_ = false;
-  bool frozen_reported_ = false;
-  long long frozen_at_cycle_ = -1;
-  std::string frozen_reason_;
+  bool sensor_held_ = false;
+  bool held_reported_ = false;
+  long long held_at_cycle_ = -1;
+  std::string held_reason_;
   double lowest_ratio_ = 1e300;  // the lowest largest-residual ratio (squared) seen, and when
   long long lowest_at_cycle_ = 0;
   Real sensor_floor_ = 0;

@@ -35,9 +35,12 @@ namespace portaflow::multiblock {
 
 // fields.sensor from the current state u (fields.pressure_switch is its scratch).
 // floor: the least sensor anywhere (1 during the start-up: low-order dissipation everywhere).
+// rising_only (once the sensor is held, see multiblock_config.hpp): each node keeps the larger of
+// its sensor and the new one, so the sensor can no longer switch back and forth (and the march
+// cannot cycle), yet still follows a shock that moves on.
 template <int Dim>
 void compute_shock_sensor(const Fields<Dim>& fields, const ShockCapturingConfig& settings,
-                          Real floor, const physics::IdealGas& gas);
+                          Real floor, bool rising_only, const physics::IdealGas& gas);
 
 // residual += J (-k sum_d H_d^-1 D_1^T B_d D_1 w), k = settings.coefficient.
 template <int Dim>
