@@ -305,13 +305,13 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
         "blocks only)");
   if (shock_capturing().enabled) {
     const ShockCapturingConfig& sc = shock_capturing();
-    lines.push_back("shock capturing: pressure sensor from switch " + format("%g", sc.threshold) +
-                    " (sensor 0) to " + format("%g", sc.saturation) +
-                    " (sensor 1), low-order dissipation " + format("%g", sc.coefficient) +
-                    " spectral radii at sensor 1; " +
-                    (sc.hold_orders > 0 ? "sensor held (may only rise) when every residual is down " +
-                                                format("%g", sc.hold_orders) + " orders"
-                                          : std::string("sensor never held")));
+    lines.push_back(
+        "shock capturing: pressure sensor from switch " + format("%g", sc.threshold) +
+        " (sensor 0) to " + format("%g", sc.saturation) + " (sensor 1), low-order dissipation " +
+        format("%g", sc.coefficient) + " spectral radii at sensor 1; " +
+        (sc.hold_orders > 0 ? "sensor held (may only rise) when every residual is down " +
+                                  format("%g", sc.hold_orders) + " orders"
+                            : std::string("sensor never held")));
   }
   const auto& mg = config_.family<MultiBlockOptions>().multiblock.multigrid;
   if (mg.residual_smoothing > 0)
@@ -454,7 +454,7 @@ void MultiBlockSolverOf<Dim>::consider_holding_sensor() {
   hold_shock_sensor();
   held_at_cycle_ = cycles_;
   held_reason_ = dropped ? "every residual down " + format("%g", orders) + " orders"
-                           : "no new residual low in " + std::to_string(kStallCycles) + " cycles";
+                         : "no new residual low in " + std::to_string(kStallCycles) + " cycles";
 }
 
 template <int Dim>

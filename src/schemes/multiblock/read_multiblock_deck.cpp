@@ -267,10 +267,10 @@ ShockCapturingConfig read_shock_capturing(DeckReader& deck) {
     deck.fail("multiblock.shock_capturing.saturation",
               "must exceed multiblock.shock_capturing.threshold (" + format("%g", sc.threshold) +
                   "): the sensor rises from 0 at the threshold to 1 at the saturation");
-  sc.hold_orders =
-      deck.get_real("multiblock.shock_capturing.hold_orders",
-                    {defaults.hold_orders, 0, 16, false, false,
-                     "hold the sensor (from then on it may only rise) once every residual fell by this "
+  sc.hold_orders = deck.get_real(
+      "multiblock.shock_capturing.hold_orders",
+      {defaults.hold_orders, 0, 16, false, false,
+       "hold the sensor (from then on it may only rise) once every residual fell by this "
        "many orders (0: never)"});
   return sc;
 }
