@@ -448,8 +448,12 @@ void MultiBlockSolverOf<Dim>::consider_holding_sensor() {
     lowest_ratio_ = largest;
     lowest_at_cycle_ = cycles_;
   }
+  // Never during the start-up (the last cycle done must have run with its floor at 0): the
+  // floor would be held for good, 1 everywhere at first.
+  const bool supersonic = config_.family<MultiBlockOptions>().freestream.mach > 1;
+  if (supersonic && cycles_ <= 2 * kStartupCycles) return;
   const bool dropped = largest <= std::pow(10.0, -2 * orders);
-  const bool stalled = cycles_ > 2 * kStartupCycles && cycles_ - lowest_at_cycle_ > kStallCycles;
+  const bool stalled = cycles_ - lowest_at_cycle_ > kStallCycles;
   if (!dropped && !stalled) return;
   hold_shock_sensor();
   held_at_cycle_ = cycles_;
