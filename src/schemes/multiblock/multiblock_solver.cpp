@@ -757,6 +757,9 @@ SolverState MultiBlockSolverOf<Dim>::save_state() const {
     sensor_state.push_back(have_sensor_reference_ ? 1.0 : 0.0);
     sensor_state.push_back(sensor_held_ ? 1.0 : 0.0);
     sensor_state.push_back(static_cast<double>(held_at_cycle_));
+    // The stall rule's record: a restart before the hold holds at the same cycle.
+    sensor_state.push_back(lowest_ratio_);
+    sensor_state.push_back(static_cast<double>(lowest_at_cycle_));
     state.arrays.push_back(host_array("shock_sensor_state", sensor_state));
   }
   return state;
@@ -773,10 +776,12 @@ void MultiBlockSolverOf<Dim>::restore_state(const SolverState& state) {
   cycles_ = state.steps;
   if (shock_capturing().enabled) {
     restore_array(state, "shock_sensor", fields_.sensor);
-    const std::vector<double> s = host_values(state, "shock_sensor_state", kNumVars + 3);
+    const std::vector<double> s = host_values(state, "shock_sensor_state", kNumVars + 5);
     for (int v = 0; v < kNumVars; ++v) sensor_reference_[v] = s[v];
     have_sensor_reference_ = s[kNumVars] != 0;
     held_at_cycle_ = static_cast<long long>(s[kNumVars + 2]);
+    lowest_ratio_ = s[kNumVars + 3];
+    lowest_at_cycle_ = static_cast<long long>(s[kNumVars + 4]);
     if (s[kNumVars + 1] != 0) hold_shock_sensor();
   }
   // The spectral radii are a function of the state, as the last stage left them.

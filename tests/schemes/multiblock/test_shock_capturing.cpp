@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 #include "io/temporary_folder.hpp"
 #include "multiblock_manufactured.hpp"
@@ -113,8 +114,9 @@ TEST(ShockCapturing, UniformSupersonicStreamStaysUniform) {
 // The Mach 5 cylinder on a coarse 33 x 25 mesh from the free stream, with the shipped deck's
 // settings: no node goes non-physical in any cycle (the start-up's low-order dissipation carries
 // it through the impulsive reflection at the wall), every residual falls 8 orders (the sensor
-// held), the stand-off on the stagnation line is within 10 % of Billig's correlation, and the
-// total enthalpy is the free stream's within 1 % everywhere (rho H dissipated).
+// held), the stand-off on the stagnation line is within 10 % of Billig's correlation (the issue's
+// bound for a coarse mesh), and the total enthalpy is the free stream's within 1 % everywhere
+// (rho H dissipated: 0.58 % measured here; with E dissipated this mesh had 3.6 %).
 TEST(ShockCapturing, Mach5CylinderStartsPositiveConvergesAndStandsOff) {
   const RunConfig c = mach5_cylinder_config();
   MultiBlockSolver solver(c, mesh::cylinder_mesh({33, 25}, 4, 5));
@@ -144,31 +146,35 @@ TEST(ShockCapturing, Mach5CylinderStartsPositiveConvergesAndStandsOff) {
 }
 
 // A restart reproduces the run bit for bit with shock capturing: the state carries the sensor, its
-// hold and the residual it is measured from. The Mach 5 cylinder on 33 x 25 nodes, held early
-// (after half an order), through the start-up (100 cycles) and 80 cycles more, split at cycle
-// 130. Short enough for the sanitizer build, and it passes every boundary kind of the mesh.
+// hold and the residuals it is measured from. The Mach 5 cylinder on 33 x 25 nodes, held early
+// (after half an order, at cycle 101), through the start-up (100 cycles) and 80 cycles more,
+// split before the hold (cycle 60) and after it (cycle 130). Short enough for the sanitizer
+// build, and it passes every boundary kind of the mesh.
 TEST(ShockCapturing, RestartWithAHeldSensorIsBitwise) {
   RunConfig c = mach5_cylinder_config();
   c.family<MultiBlockOptions>().multiblock.shock_capturing.hold_orders = 0.5;
   const mesh::MultiBlockMesh m = mesh::cylinder_mesh({33, 25}, 4, 5);
   MultiBlockSolver straight(c, m);
-  SolverState saved;
+  std::map<long long, SolverState> saved;
   while (straight.cycles() < 180) {
     straight.cycle();
     (void)straight.residual_norms();
     EXPECT_FALSE(straight.find_nonphysical()) << "cycle " << straight.cycles();
-    if (straight.cycles() == 130) saved = straight.save_state();
+    if (straight.cycles() == 60 || straight.cycles() == 130)
+      saved[straight.cycles()] = straight.save_state();
   }
   EXPECT_TRUE(straight.shock_sensor_held());
-  MultiBlockSolver restarted(c, m);
-  restarted.restore_state(saved);
-  EXPECT_TRUE(restarted.shock_sensor_held());
-  while (restarted.cycles() < 180) {
-    restarted.cycle();
-    (void)restarted.residual_norms();
+  for (const auto& [cycle, state] : saved) {
+    MultiBlockSolver restarted(c, m);
+    restarted.restore_state(state);
+    EXPECT_EQ(restarted.shock_sensor_held(), cycle == 130);
+    while (restarted.cycles() < 180) {
+      restarted.cycle();
+      (void)restarted.residual_norms();
+    }
+    EXPECT_TRUE(restarted.host_state() == straight.host_state()) << "from cycle " << cycle;
+    EXPECT_TRUE(host_sensor(restarted) == host_sensor(straight)) << "from cycle " << cycle;
   }
-  EXPECT_EQ(restarted.host_state(), straight.host_state());
-  EXPECT_EQ(host_sensor(restarted), host_sensor(straight));
 }
 
 // The cylinder mesh: valid, its outer boundary outside Billig's shock with room to spare at
