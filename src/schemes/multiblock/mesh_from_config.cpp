@@ -4,6 +4,7 @@
 #include "portaflow/mesh/blunt_body_mesh.hpp"
 #include "portaflow/mesh/box_mesh.hpp"
 #include "portaflow/mesh/c_mesh.hpp"
+#include "portaflow/mesh/cone_flare_mesh.hpp"
 #include "portaflow/mesh/cube_mesh.hpp"
 #include "portaflow/mesh/extrude_mesh.hpp"
 #include "portaflow/mesh/plot3d.hpp"
@@ -37,6 +38,10 @@ mesh::MultiBlockMesh generated_mesh(const RunConfig& config) {
           m.fit_mach > 0 ? m.fit_mach : config.family<MultiBlockOptions>().freestream.mach);
     case MultiBlockMeshKind::kSphere:
       return mesh::sphere_mesh(
+          {m.nodes[0], m.nodes[1]},
+          m.fit_mach > 0 ? m.fit_mach : config.family<MultiBlockOptions>().freestream.mach);
+    case MultiBlockMeshKind::kConeFlare:
+      return mesh::cone_flare_mesh(
           {m.nodes[0], m.nodes[1]},
           m.fit_mach > 0 ? m.fit_mach : config.family<MultiBlockOptions>().freestream.mach);
     case MultiBlockMeshKind::kNaca0012Extruded:
@@ -109,6 +114,10 @@ std::string describe_mesh(const MultiBlockMeshConfig& m) {
     case MultiBlockMeshKind::kSphere:
       return "3D sphere mesh of " + std::to_string(m.nodes[0]) + " nodes across the cap, " +
              std::to_string(m.nodes[1]) + " wall-normal, in 6 blocks";
+    case MultiBlockMeshKind::kConeFlare:
+      return "3D sphere-cone-cylinder-flare mesh (half body) of " + std::to_string(m.nodes[0]) +
+             " nodes across the nose cap, " + std::to_string(m.nodes[1]) +
+             " wall-normal, in 15 blocks";
     case MultiBlockMeshKind::kCylinder:
       return "cylinder mesh of " + nodes + " nodes (around x wall-normal) in " +
              std::to_string(m.blocks_around) + " blocks";

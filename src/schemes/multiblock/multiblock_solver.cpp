@@ -8,6 +8,8 @@
 #include "portaflow/core/format.hpp"
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/core/ranks.hpp"
+#include "portaflow/mesh/cone_flare_mesh.hpp"
+#include "portaflow/mesh/mesh_quality.hpp"
 #include "portaflow/mesh/plot3d.hpp"
 #include "portaflow/schemes/common/state_arrays.hpp"
 #include "portaflow/schemes/multiblock/block_ranks.hpp"
@@ -143,7 +145,7 @@ MultiBlockSolverOf<Dim>::MultiBlockSolverOf(const RunConfig& config, mesh::Multi
   }
   Kokkos::deep_copy(fields_.coordinates, coordinates);
   smallest_det_ = compute_metrics<Dim>(order, fields_);
-  reference_area_ = find_reference_area();
+  reference_ = find_force_reference();
   if (!(smallest_det_ > 0))
     throw Error("multiblock: the metric Jacobian det(dx/dxi) reaches " +
                 std::to_string(smallest_det_) +
@@ -183,22 +185,35 @@ typename MultiBlockSolverOf<Dim>::State MultiBlockSolverOf<Dim>::freestream() co
 }
 
 template <int Dim>
-double MultiBlockSolverOf<Dim>::find_reference_area() const {
-  // Blunt bodies of radius 1: the frontal area (the diameter per unit span in 2D).
+ForceReference MultiBlockSolverOf<Dim>::find_force_reference() const {
+  constexpr double kPi = 3.14159265358979323846;
+  // Blunt bodies of nose radius 1: the frontal area (the diameter per unit span in 2D).
   const MultiBlockMeshKind kind = config_.family<MultiBlockOptions>().mesh.kind;
-  if (kind == MultiBlockMeshKind::kCylinder) return 2.0;
-  if (kind == MultiBlockMeshKind::kSphere) return 3.14159265358979323846;
-  if constexpr (Dim == 2) {
-    return 1.0;
-  } else {
+  ForceReference r;
+  if (kind == MultiBlockMeshKind::kCylinder || kind == MultiBlockMeshKind::kSphere) {
+    r.area = kind == MultiBlockMeshKind::kCylinder ? 2.0 : kPi;
+    r.length = 2;
+    r.point[0] = 0;
+    return r;
+  }
+  if (kind == MultiBlockMeshKind::kConeFlare) {
+    const mesh::ConeFlareMeridian meridian;
+    const double base = meridian.wall(meridian.flare_end())[1];
+    r.area = 0.5 * kPi * base * base;
+    r.length = 2 * base;
+    r.point[0] = meridian.wall(0)[0];
+    return r;
+  }
+  if constexpr (Dim == 3) {
     double low = whole_->blocks.front().z.front(), high = low;
     for (const auto& block : whole_->blocks)
       for (const double z : block.z) {
         low = std::min(low, z);
         high = std::max(high, z);
       }
-    return high - low;
+    r.area = high - low;
   }
+  return r;
 }
 
 template <int Dim>
@@ -293,6 +308,16 @@ std::vector<std::string> MultiBlockSolverOf<Dim>::setup_report() const {
                                  format("%g", options.freestream.mach) + ", alpha " +
                                  format("%g", options.freestream.alpha_degrees) + " deg"};
   for (const auto& note : mesh_notes_) lines.push_back(note);
+  // The driver asks for this report once per run, so the figures are computed here. Beyond
+  // this many blocks the per-block lines would swamp the log.
+  constexpr std::size_t kMostBlocksWithQualityReport = 64;
+  if (whole_->blocks.size() <= kMostBlocksWithQualityReport) {
+    lines.push_back(
+        "mesh quality (cell volume, largest edge ratio, smallest edge angle, largest volume ratio "
+        "of neighbour cells):");
+    for (const auto& line : mesh::describe_quality(mesh::mesh_quality(*whole_)))
+      lines.push_back("  " + line);
+  }
   if (ranks::count() > 1) {
     lines.push_back("whole blocks over " + std::to_string(ranks::count()) +
                     " ranks (the interface twins on other ranks exchanged each residual):");
@@ -595,29 +620,34 @@ ForceCoefficients MultiBlockSolverOf<Dim>::forces() const {
   // Each wall point's term, with its index among the whole mesh's points; every rank's, summed in
   // that order: the far-field vortex reads the lift, so it must be the same on any rank count.
   const auto terms = Kokkos::create_mirror_view_and_copy(
-      HostSpace(), wall_force_terms<Dim>(fields_, points_, gas_));
+      HostSpace(),
+      wall_force_terms<Dim>(fields_, points_, gas_, static_cast<Real>(freestream()[Dim + 1])));
+  // Per wall point: its whole-mesh index, the x and y forces and their moment about z.
+  constexpr int kStride = 4;
   std::vector<double> mine;
   for (const int p : wall_points_) {
-    mine.push_back(whole_index_[static_cast<std::size_t>(p)]);
-    for (int c = 0; c < Dim; ++c) mine.push_back(terms(p, c));
+    const auto& at = point_positions_[static_cast<std::size_t>(p)];
+    const double fx = terms(p, 0), fy = terms(p, 1);
+    const double moment =
+        (at[0] - reference_.point[0]) * fy - (at[1] - reference_.point[1]) * fx;
+    mine.insert(mine.end(), {double(whole_index_[static_cast<std::size_t>(p)]), fx, fy, moment});
   }
   const std::vector<double> all = ranks::gather(mine);
-  std::vector<std::size_t> order(all.size() / (Dim + 1));
+  std::vector<std::size_t> order(all.size() / kStride);
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return all[a * (Dim + 1)] < all[b * (Dim + 1)]; });
-  std::array<double, Dim> force{};
+            [&](std::size_t a, std::size_t b) { return all[a * kStride] < all[b * kStride]; });
+  double sum[3] = {0, 0, 0};  // x and y forces, moment about z
   for (const std::size_t k : order)
-    for (int c = 0; c < Dim; ++c) force[c] += all[k * (Dim + 1) + 1 + c];
+    for (int c = 0; c < 3; ++c) sum[c] += all[k * kStride + 1 + c];
   const auto freestream = freestream_primitive(config_);
   const double speed2 = freestream[1] * freestream[1] + freestream[2] * freestream[2];
-  const double dynamic_pressure = 0.5 * freestream[0] * speed2 * reference_area_;
-  // The wall force above integrates p; on a closed wall the free-stream part sums to zero
-  // (1^T H D x = x_last - x_first = 0), so no p_inf correction is needed.
+  const double dynamic_pressure = 0.5 * freestream[0] * speed2 * reference_.area;
   const double alpha = config_.family<MultiBlockOptions>().freestream.alpha_degrees * M_PI / 180;
   ForceCoefficients c;
-  c.lift = (-force[0] * std::sin(alpha) + force[1] * std::cos(alpha)) / dynamic_pressure;
-  c.drag = (force[0] * std::cos(alpha) + force[1] * std::sin(alpha)) / dynamic_pressure;
+  c.lift = (-sum[0] * std::sin(alpha) + sum[1] * std::cos(alpha)) / dynamic_pressure;
+  c.drag = (sum[0] * std::cos(alpha) + sum[1] * std::sin(alpha)) / dynamic_pressure;
+  c.pitching_moment = -sum[2] / (dynamic_pressure * reference_.length);
   return c;
 }
 
@@ -665,7 +695,7 @@ double MultiBlockSolverOf<Dim>::exchange_seconds() const {
 template <int Dim>
 Monitors MultiBlockSolverOf<Dim>::monitors() const {
   const ForceCoefficients f = forces();
-  return {{"lift", "drag"}, {f.lift, f.drag}};
+  return {{"lift", "drag", "pitching_moment"}, {f.lift, f.drag, f.pitching_moment}};
 }
 
 template <int Dim>
@@ -692,12 +722,13 @@ std::vector<ResultTable> MultiBlockSolverOf<Dim>::final_tables(const MarchOutcom
   }
   const ForceCoefficients f = forces();
   ResultTable loads{"forces",
-                    {"cycles", "converged", "residual_drop", "lift", "drag"},
+                    {"cycles", "converged", "residual_drop", "lift", "drag", "pitching_moment"},
                     {{double(outcome.steps)},
                      {outcome.converged ? 1.0 : 0.0},
                      {outcome.residual_drop},
                      {f.lift},
-                     {f.drag}}};
+                     {f.drag},
+                     {f.pitching_moment}}};
   if (!shock_capturing().enabled) return {surface, loads};
   // The shock along each wall-normal line, and its stand-off on the stagnation line.
   const std::vector<ShockPoint> shock = shock_positions();

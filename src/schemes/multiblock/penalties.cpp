@@ -107,7 +107,7 @@ void add_source(const Fields<Dim>& fields) {
 
 template <int Dim>
 DeviceView<Real**> wall_force_terms(const Fields<Dim>& fields, const FacePoints& points,
-                                    const physics::IdealGas& gas) {
+                                    const physics::IdealGas& gas, Real reference_pressure) {
   using Eq = physics::Euler<Dim>;
   const auto u = fields.u;
   const auto metric = fields.metric;
@@ -122,7 +122,7 @@ DeviceView<Real**> wall_force_terms(const Fields<Dim>& fields, const FacePoints&
         for (int v = 0; v < Eq::kNumVars; ++v) ub[v] = u(v, node);
         const Real pressure = Eq::pressure(ub, gas);
         // The outward normal of the fluid points into the body: p n_out is the force on it.
-        const Real weight = fp.surface_weight(p) * fp.side(p) * pressure;
+        const Real weight = fp.surface_weight(p) * fp.side(p) * (pressure - reference_pressure);
         for (int c = 0; c < Dim; ++c) terms(p, c) = weight * metric(Dim * d + c, node);
       });
   return terms;
@@ -132,7 +132,7 @@ DeviceView<Real**> wall_force_terms(const Fields<Dim>& fields, const FacePoints&
   template void add_penalties<D>(const Fields<D>&, const FacePoints&, const physics::IdealGas&); \
   template void add_source<D>(const Fields<D>&);                                                 \
   template DeviceView<Real**> wall_force_terms<D>(const Fields<D>&, const FacePoints&,           \
-                                                  const physics::IdealGas&);
+                                                  const physics::IdealGas&, Real);
 PORTAFLOW_MULTIBLOCK_PENALTIES(2)
 PORTAFLOW_MULTIBLOCK_PENALTIES(3)
 #undef PORTAFLOW_MULTIBLOCK_PENALTIES

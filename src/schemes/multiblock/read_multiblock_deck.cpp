@@ -120,6 +120,19 @@ MultiBlockMeshConfig read_multiblock_mesh(DeckReader& deck) {
                     std::to_string(nodes[0]));
     m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]), 1};
     read_fit_mach(deck, m);
+  } else if (generator == "cone_flare") {
+    m.kind = MultiBlockMeshKind::kConeFlare;
+    const auto nodes = deck.get_int_list(
+        "mesh.nodes", 2,
+        {std::nullopt, 9, 1 << 12, "nodes [across the nose cap, wall to outer boundary]"});
+    if ((nodes[0] - 1) % 4 != 0)
+      deck.fail("mesh.nodes",
+                "the nose cap's middle and the azimuthal sectors' cuts must be nodes that "
+                "coarser multigrid levels keep, so the count across the cap must be one more "
+                "than a multiple of 4; found " +
+                    std::to_string(nodes[0]));
+    m.nodes = {static_cast<int>(nodes[0]), static_cast<int>(nodes[1]), 1};
+    read_fit_mach(deck, m);
   } else if (generator == "cube" || generator == "cube_blocks") {
     m.kind = generator == "cube" ? MultiBlockMeshKind::kCube : MultiBlockMeshKind::kCubeBlocks;
     const auto nodes = deck.get_int_list(
@@ -338,7 +351,7 @@ const ChoiceTable& choices() {
       {{"problem.type"}, {"freestream"}, "a uniform free stream around the mesh"},
       {{"mesh.generator"},
        {"box", "four_block", "naca0012", "plot3d", "cube", "cube_blocks", "naca0012_extruded",
-        "cylinder", "sphere"},
+        "cylinder", "sphere", "cone_flare"},
        "where the mesh comes from"},
       {{"mesh.boundaries[].face"},
        {"imin", "imax", "jmin", "jmax", "kmin", "kmax"},

@@ -22,6 +22,7 @@ enum class MultiBlockMeshKind {
   kPlot3d,     // a multi-block Plot3D grid file; interfaces found from coincident face nodes
   kCylinder,   // the front of a circular cylinder in a supersonic stream (mesh/blunt_body_mesh.hpp)
   kSphere,     // 3D: the front hemisphere of a sphere in a supersonic stream (the same file)
+  kConeFlare,  // 3D: a sphere-cone-cylinder-flare body, half of it (mesh/cone_flare_mesh.hpp)
   // 3D:
   kCube,              // one block, all faces far field (Elsen et al. 2008, Fig. 7), may be warped
   kCubeBlocks,        // the cube as five rotated blocks with sub-faces (mesh/cube_mesh.hpp)
@@ -52,7 +53,7 @@ struct MultiBlockMeshConfig {
   double far_field_chords = 20;  // distance of the outer boundary from the airfoil
   // cylinder: blocks around the body (nodes: around the body, wall to outer boundary), and the
   // Mach number the outer boundary is fitted to (0: the free stream's); sphere: the same Mach
-  // number (nodes: across the cap, wall to outer boundary).
+  // number (nodes: across the cap, wall to outer boundary); cone_flare: the same.
   int blocks_around = 4;
   double fit_mach = 0;
   // plot3d: the grid file and the boundary kind of each face node no interface covers.

@@ -65,11 +65,13 @@ void later_stage(const Fields<Dim>& fields, Real alpha, const physics::IdealGas&
 template <int Dim>
 void smooth_residual(const Fields<Dim>& fields, Real epsilon, bool directional, int team_size = 0);
 
-// Each face point's share of the pressure force on the wall, H_tangential p n_out (the force the
-// fluid exerts), as (point, c); zero off the walls. The solver sums them in a fixed order.
+// Each face point's share of the pressure force on the wall, H_tangential (p - p_ref) n_out (the
+// force the fluid exerts beyond a uniform p_ref: the free stream's, which pushes an open wall
+// such as a forebody without its base as well), as (point, c); zero off the walls. The solver
+// sums them in a fixed order.
 template <int Dim>
 DeviceView<Real**> wall_force_terms(const Fields<Dim>& fields, const FacePoints& points,
-                                    const physics::IdealGas& gas);
+                                    const physics::IdealGas& gas, Real reference_pressure);
 
 // The first node (lowest packed index) with NaN, rho <= 0 or p <= 0; -1 if none.
 template <int Dim>

@@ -171,10 +171,14 @@ class MultiBlockSolverOf : public SteadySolver {
   Real startup_sensor_floor() const;
   // The primitive free stream of the deck in this dimension (w = 0 in 3D).
   State freestream() const;
-  // Area the force coefficients are taken on: the chord 1 in 2D, chord 1 times the span (the
-  // extent of the mesh in z) in 3D; for the blunt bodies their frontal area (2 per unit span for
-  // the cylinder, pi for the sphere). Found once, at setup (forces() runs every history row).
-  double find_reference_area() const;
+  // What the force coefficients are taken on. Area: the chord 1 in 2D, chord 1 times the span
+  // (the extent of the mesh in z) in 3D; for the blunt bodies their frontal area (2 per unit span
+  // for the cylinder, pi for the sphere, half the base's for the half cone-flare body, so that
+  // its coefficients are the whole body's). Moments: about the quarter chord (0.25, 0) on the
+  // chord 1; about the centre on the diameter 2 for the cylinder and sphere; about the nose tip
+  // on the base diameter for the cone-flare body. Found once, at setup (forces() runs every
+  // history row).
+  ForceReference find_force_reference() const;
 
   RunConfig config_;
   std::shared_ptr<const mesh::MultiBlockMesh> whole_;  // every block
@@ -192,7 +196,7 @@ class MultiBlockSolverOf : public SteadySolver {
   State last_squares_{};
   bool have_norms_ = false;
   double smallest_det_ = 0;
-  double reference_area_ = 1;
+  ForceReference reference_;
   std::unique_ptr<FasMultigrid<Dim>> multigrid_;  // multigrid.levels > 1
   std::vector<SetupPhase> setup_phases_;
   std::vector<std::string> mesh_notes_;

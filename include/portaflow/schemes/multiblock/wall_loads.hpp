@@ -16,9 +16,17 @@ struct SurfacePoint {
 };
 
 // Pressure force on every slip-wall patch, as coefficients on the free-stream dynamic pressure
-// and unit reference length: lift normal to the free stream, drag along it.
+// and the mesh's reference area: lift normal to the free stream (in the x-y plane), drag along
+// it, and the pitching moment about the z axis through the reference point on the reference
+// area times the reference length, positive nose up (turning the flow's +x towards -y).
 struct ForceCoefficients {
-  double lift = 0, drag = 0;
+  double lift = 0, drag = 0, pitching_moment = 0;
+};
+
+// What the coefficients are taken on (multiblock_solver.hpp, find_force_reference()).
+struct ForceReference {
+  double area = 1, length = 1;
+  double point[3] = {0.25, 0, 0};
 };
 
 }  // namespace portaflow::multiblock
