@@ -2,12 +2,12 @@
 body, z >= 0, nose radius 1, cone half-angle 15 degrees) against the sharp cone's surface
 pressure from the Taylor-Maccoll equation (taylor_maccoll.py, an independent integration):
 
-    cone_flare_check.py OUTPUT_DIR --mach 5 [--gamma 1.4] [--from-x 8 --to-x 15] [--json F]
+    cone_flare_check.py OUTPUT_DIR --mach 5 [--gamma 1.4] [--from-x 25 --to-x 38] [--json F]
                         [--png PREFIX]
 
 reads the run's surface_cp.csv and forces.csv and prints
 - on the cone between --from-x and --to-x (far enough from the nose for the blunted cone's
-  pressure to approach the sharp cone's, short of the shoulder): the azimuthal mean of the wall
+  pressure to approach the sharp cone's, short of the shoulder at x = 39.7): the azimuthal mean of the wall
   pressure at each axial station against the Taylor-Maccoll value, as relative errors (their
   mean and largest);
 - the azimuthal variation of the wall pressure, (max - min) / mean over each axial station's
@@ -36,15 +36,19 @@ def read_rows(path):
 
 
 def stations(rows, gamma, mach):
-    """Wall nodes behind the nose grouped by axial position: {x: [(y, z, p/p_inf), ...]}."""
+    """Wall nodes behind the nose grouped by ring of blocks (the name without its sector number)
+    and axial position: {(ring, x): [(y, z, p/p_inf), ...]}. Where two rings meet (the shoulder,
+    the first cone blocks' end) each keeps its own copy of the shared nodes: at a kink of the
+    wall the copies differ, and that is not an azimuthal variation."""
     by_x = defaultdict(list)
     for r in rows:
         if r["block"].startswith("nose"):
             continue
+        ring = r["block"].rsplit("_", 1)[0]
         x = round(float(r["x"]), 9)
         p = 1.0 + float(r["cp"]) * 0.5 * gamma * mach * mach
-        by_x[x].append((float(r["y"]), float(r["z"]), p))
-    return dict(sorted(by_x.items()))
+        by_x[(ring, x)].append((float(r["y"]), float(r["z"]), p))
+    return dict(sorted(by_x.items(), key=lambda item: (item[0][1], item[0][0])))
 
 
 def azimuthal_spread(points):
@@ -57,8 +61,8 @@ def main():
     parser.add_argument("output")
     parser.add_argument("--mach", type=float, required=True)
     parser.add_argument("--gamma", type=float, default=1.4)
-    parser.add_argument("--from-x", type=float, default=8.0)
-    parser.add_argument("--to-x", type=float, default=15.0)
+    parser.add_argument("--from-x", type=float, default=25.0)
+    parser.add_argument("--to-x", type=float, default=38.0)
     parser.add_argument("--json")
     parser.add_argument("--png")
     args = parser.parse_args()
@@ -67,7 +71,8 @@ def main():
     p_sharp = sharp["surface_pressure_ratio"]
     rows = read_rows(out / "surface_cp.csv")
     by_x = stations(rows, args.gamma, args.mach)
-    on_cone = {x: pts for x, pts in by_x.items() if args.from_x <= x <= args.to_x}
+    on_cone = {key: pts for key, pts in by_x.items()
+               if key[0].startswith("cone") and args.from_x <= key[1] <= args.to_x}
     if not on_cone:
         raise SystemExit(f"no wall nodes between x = {args.from_x} and {args.to_x}")
     errors = [sum(q[2] for q in pts) / len(pts) / p_sharp - 1 for pts in on_cone.values()]
@@ -83,6 +88,7 @@ def main():
         "cone_pressure_largest_error": max(errors, key=abs),
         "azimuthal_variation_cone": max(azimuthal_spread(p) for p in on_cone.values()),
         "azimuthal_variation_body": max(azimuthal_spread(p) for p in by_x.values()),
+        "azimuthal_variation_body_at_x": max(by_x, key=lambda k: azimuthal_spread(by_x[k]))[1],
         "lift": float(forces["lift"]),
         "drag": float(forces["drag"]),
         "pitching_moment": float(forces.get("pitching_moment", "nan")),
@@ -95,7 +101,8 @@ def main():
           f" largest {result['cone_pressure_largest_error']:+.4f}")
     print(f"azimuthal variation of the wall pressure, (max - min) / mean per station: "
           f"{result['azimuthal_variation_cone']:.2e} on that range, "
-          f"{result['azimuthal_variation_body']:.2e} over the body behind the nose")
+          f"{result['azimuthal_variation_body']:.2e} over the body behind the nose (at x = "
+          f"{result['azimuthal_variation_body_at_x']:.3f})")
     print(f"CL {result['lift']:.6f}  CD {result['drag']:.6f}  Cm {result['pitching_moment']:.6f}")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")

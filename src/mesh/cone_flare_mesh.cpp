@@ -79,7 +79,8 @@ class MeridianMesh {
 
   // Along the line wall + t d, the outer hyperbola's upstream distance falls while the line's
   // grows: bisection on their gap.
-  double distance_to_outer(const std::array<double, 2>& wall, const std::array<double, 2>& d) const {
+  double distance_to_outer(const std::array<double, 2>& wall,
+                           const std::array<double, 2>& d) const {
     auto gap = [&](double t) {
       return hyperbola_upstream(vertex_, radius_, asymptote_mach_, wall[1] + t * d[1]) + wall[0] +
              t * d[0];
@@ -159,33 +160,48 @@ SurfacePoint nose_point(const ConeFlareMeridian& meridian, double cx, double cy,
   return {s, cy / rho, cz / rho};
 }
 
-// Arc lengths of the nodes along the body behind the nose: spaced in proportion to the radius
-// on the cone (a geometric series), about as far apart as the cone's last ones on the cylinder
-// and flare; `step` is the azimuthal node spacing in radians.
+// Arc lengths of the nodes along the body behind the nose. On the cone they are spaced in
+// proportion to the radius, as the conical flow's self-similar solution asks: step (the azimuthal
+// spacing in radians) times the radius times an aspect that grows from 1 where the cone starts to
+// 2 where its radius has doubled (the flow varies slowly along the rays), and about as far apart
+// as the cone's last ones on the cylinder and flare. The counts are multiples of 4: every block
+// coarsens regularly over three multigrid levels.
 struct AxialNodes {
-  std::vector<double> cone;          // from where the cone starts to where it ends
+  std::vector<double> cone;            // from where the cone starts to where it ends
   std::vector<double> cylinder_flare;  // from the shoulder to the flare's end
 };
 
+constexpr double kAlongOverAround = 2;  // cell aspect on the cone, away from the nose
+
 AxialNodes axial_nodes(const ConeFlareMeridian& meridian, double step) {
-  const double cone = meridian.body().cone_half_angle_degrees * kDegree;
-  const double r0 = meridian.wall(meridian.sphere_end())[1];
-  const double r1 = meridian.wall(meridian.cone_end())[1];
-  // A multiple of 4: every block coarsens regularly on three multigrid levels.
-  int intervals = static_cast<int>(std::lround(std::log(r1 / r0) / (std::sin(cone) * step)));
-  intervals = std::max(8, (intervals + 3) / 4 * 4);
-  AxialNodes nodes;
-  for (int n = 0; n <= intervals; ++n) {
-    const double r = r0 * std::pow(r1 / r0, static_cast<double>(n) / intervals);
-    nodes.cone.push_back(n == 0           ? meridian.sphere_end()
-                         : n == intervals ? meridian.cone_end()
-                                          : meridian.sphere_end() + (r - r0) / std::sin(cone));
+  const double s0 = meridian.sphere_end(), s1 = meridian.cone_end();
+  const double r0 = meridian.wall(s0)[1], r1 = meridian.wall(s1)[1];
+  // Nodes per unit arc length, integrated along the cone (midpoint rule, fine samples).
+  constexpr int kSamples = 20000;
+  std::vector<double> count(kSamples + 1, 0.0);
+  for (int k = 0; k < kSamples; ++k) {
+    const double r = meridian.wall(s0 + (s1 - s0) * (k + 0.5) / kSamples)[1];
+    count[k + 1] =
+        count[k] + (s1 - s0) / kSamples / (r * step * std::min(kAlongOverAround, r / r0));
   }
-  const double length = meridian.flare_end() - meridian.cone_end();
-  const int rear = std::max(4, (static_cast<int>(std::lround(length / (r1 * step))) + 3) / 4 * 4);
+  const int intervals = std::max(8, (static_cast<int>(std::lround(count.back())) + 3) / 4 * 4);
+  AxialNodes nodes;
+  int k = 0;
+  for (int n = 0; n <= intervals; ++n) {
+    if (n == 0 || n == intervals) {
+      nodes.cone.push_back(n == 0 ? s0 : s1);
+      continue;
+    }
+    const double target = count.back() * n / intervals;
+    while (count[k + 1] < target) ++k;
+    const double f = (target - count[k]) / (count[k + 1] - count[k]);
+    nodes.cone.push_back(s0 + (s1 - s0) * (k + f) / kSamples);
+  }
+  const double length = meridian.flare_end() - s1;
+  const double spacing = r1 * step * kAlongOverAround;
+  const int rear = std::max(4, (static_cast<int>(std::lround(length / spacing)) + 3) / 4 * 4);
   for (int n = 0; n <= rear; ++n)
-    nodes.cylinder_flare.push_back(n == rear ? meridian.flare_end()
-                                             : meridian.cone_end() + length * n / rear);
+    nodes.cylinder_flare.push_back(n == rear ? meridian.flare_end() : s1 + length * n / rear);
   return nodes;
 }
 
@@ -277,9 +293,13 @@ MultiBlockMesh cone_flare_mesh(std::array<int, 2> nodes, double fit_mach) {
   };
   std::vector<SurfaceBlock> surfaces{
       {"nose_cap", n, half,
-       [=, &meridian](int i, int j) { return nose_point(meridian, -1, across(i), from_middle(j)); }},
+       [=, &meridian](int i, int j) {
+         return nose_point(meridian, -1, across(i), from_middle(j));
+       }},
       {"nose_y_plus", half, half,
-       [=, &meridian](int i, int j) { return nose_point(meridian, to_equator(i), 1, from_middle(j)); }},
+       [=, &meridian](int i, int j) {
+         return nose_point(meridian, to_equator(i), 1, from_middle(j));
+       }},
       {"nose_z_plus", half, n,
        [=, &meridian](int i, int j) { return nose_point(meridian, to_equator(i), across(j), 1); }},
       {"nose_y_minus", half, half,
@@ -288,15 +308,17 @@ MultiBlockMesh cone_flare_mesh(std::array<int, 2> nodes, double fit_mach) {
        }},
   };
   // Behind the nose: {first azimuthal interval, intervals} per sector.
-  const std::vector<std::array<int, 2>> wide{{0, half - 1}, {half - 1, n - 1}, {n + half - 2, half - 1}};
+  const std::vector<std::array<int, 2>> wide{
+      {0, half - 1}, {half - 1, n - 1}, {n + half - 2, half - 1}};
   const std::vector<std::array<int, 2>> narrow{
       {0, half - 1}, {half - 1, half - 1}, {2 * (half - 1), half - 1}, {3 * (half - 1), half - 1}};
   auto add_part = [&](const std::string& part, const std::vector<double>& s, int first, int last,
                       const std::vector<std::array<int, 2>>& sectors) {
     for (std::size_t k = 0; k < sectors.size(); ++k) {
       const auto sector = sectors[k];
-      surfaces.push_back({part + "_" + std::to_string(k), last - first + 1, sector[1] + 1,
-                          [=](int i, int j) { return at_azimuth(s[first + i], azimuth(sector[0], j)); }});
+      surfaces.push_back(
+          {part + "_" + std::to_string(k), last - first + 1, sector[1] + 1,
+           [=](int i, int j) { return at_azimuth(s[first + i], azimuth(sector[0], j)); }});
     }
   };
   add_part("cone_front", axial.cone, 0, cut, wide);

@@ -1,7 +1,8 @@
 // A 15-block mesh around a generic hypersonic forebody: a sphere-cone-cylinder-flare, the sequence
-// of parts of the HIFiRE-1 flight experiment's body (Kimmel et al. 2007) with a blunter nose and
-// a steeper cone (below), so that the conical part reaches the sharp cone's pressure (Taylor &
-// Maccoll 1933) on a mesh of a million nodes. Lengths are in nose radii; the axis is x (the nose
+// of parts of the HIFiRE-1 flight experiment's body (Kimmel et al. 2007: a 7-degree cone, 2.5 mm
+// nose, 33-degree flare) with a relatively larger nose, a steeper cone and a gentler flare
+// (ConeFlareBody below), so that a mesh of a million nodes resolves the nose and the cone is long
+// enough, 40 nose radii, for its pressure to approach the sharp cone's (Taylor & Maccoll 1933). Lengths are in nose radii; the axis is x (the nose
 // at x = -1, its sphere centred at the origin), the flow comes from -x, incidence turns it towards
 // +y, and the half body z >= 0 is meshed: the plane z = 0 is a symmetry plane.
 //
@@ -14,14 +15,15 @@
 // - the rest of the cone, and the cylinder with the flare, each in four 45-degree sectors
 //   (8 blocks): where the body widens the middle sector is cut in two, so the first cone block
 //   of that sector meets two blocks on sub-faces of its downstream face.
-// The planes x = (flare's end) are supersonic outflow. Nodes along the body are spaced in
-// proportion to the body's radius (cells of about equal aspect along the body and around it),
-// and evenly from the wall to the outer boundary along straight lines: rays from the sphere's
-// centre on the nose, normal to the cone, turning to normal to the axis over one nose radius
-// around the cone-cylinder shoulder and normal to the axis on the cylinder and flare (so the
-// outflow face is a plane). The outer boundary is a hyperbolic surface of revolution with
-// sphere_mesh's vertex for `fit_mach` and its asymptotes at the cone angle + 13 degrees (beyond
-// the sharp cone's shock at Mach 3 and above, and at 5 degrees incidence).
+// The plane x = (flare's end) is supersonic outflow. Nodes along the body are spaced in
+// proportion to the body's radius (up to twice as far apart along the body as around it, where the
+// conical flow changes slowly along its rays), and evenly from the wall to the outer boundary
+// along straight lines: rays from the sphere's centre on the nose, normal to the cone, turning to
+// normal to the axis over four nose radii around the cone-cylinder shoulder and normal to the axis
+// on the cylinder and flare (so the outflow face is a plane). The outer boundary is a hyperbolic
+// surface of revolution with sphere_mesh's vertex for `fit_mach` and its asymptotes at the cone
+// angle + 13 degrees (beyond the sharp cone's shock at Mach 3 and above, and at 5 degrees
+// incidence).
 #pragma once
 
 #include <array>
@@ -33,10 +35,10 @@ namespace portaflow::mesh {
 // The body's dimensions (nose radius 1).
 struct ConeFlareBody {
   double cone_half_angle_degrees = 15;
-  double cone_length = 16;  // along the axis, from where the cone meets the nose sphere
-  double cylinder_length = 4;
+  double cone_length = 40;  // along the axis, from where the cone meets the nose sphere
+  double cylinder_length = 8;
   double flare_angle_degrees = 10;
-  double flare_length = 4;  // along the axis
+  double flare_length = 8;  // along the axis
 };
 
 // The body's meridian: axial position and radius of the wall at arc length s from the nose's
@@ -61,8 +63,7 @@ class ConeFlareMeridian {
 
 // nodes: {across the nose cap (nodes - 1 a multiple of 4: the cap's middle and the sectors' cuts
 // are kept by a coarser multigrid level), wall to outer boundary}. Throws InputError when the
-// counts do not fit or fit_mach <= 1. About 0.7 million nodes at {41, 37}, 1.5 million at
-// {53, 47}.
+// counts do not fit or fit_mach <= 1; three multigrid levels need (nodes - 1) a multiple of 8.
 MultiBlockMesh cone_flare_mesh(std::array<int, 2> nodes, double fit_mach);
 
 }  // namespace portaflow::mesh

@@ -628,8 +628,7 @@ ForceCoefficients MultiBlockSolverOf<Dim>::forces() const {
   for (const int p : wall_points_) {
     const auto& at = point_positions_[static_cast<std::size_t>(p)];
     const double fx = terms(p, 0), fy = terms(p, 1);
-    const double moment =
-        (at[0] - reference_.point[0]) * fy - (at[1] - reference_.point[1]) * fx;
+    const double moment = (at[0] - reference_.point[0]) * fy - (at[1] - reference_.point[1]) * fx;
     mine.insert(mine.end(), {double(whole_index_[static_cast<std::size_t>(p)]), fx, fy, moment});
   }
   const std::vector<double> all = ranks::gather(mine);
