@@ -146,7 +146,7 @@ def plot(out, rows, cp_sharp, prefix, mach):
     wall = sorted((float(r["x"]), math.hypot(float(r["y"]), float(r["z"]))) for r in rows)
     radius = np.interp(cx, [w[0] for w in wall], [w[1] for w in wall], left=0, right=np.inf)
     tri.set_mask(np.abs(cy) < radius * 0.999)
-    fig, ax = plt.subplots(figsize=(10, 5))
+    fig, ax = plt.subplots(figsize=(9, 6.5))
     c = ax.tricontourf(tri, m, levels=np.linspace(0, mach * 1.02, 41), cmap="viridis")
     fig.colorbar(c, ax=ax, label="Mach")
     ax.set_aspect("equal")

@@ -2,9 +2,10 @@
 // of parts of the HIFiRE-1 flight experiment's body (Kimmel et al. 2007: a 7-degree cone, 2.5 mm
 // nose, 33-degree flare) with a relatively larger nose, a steeper cone and a gentler flare
 // (ConeFlareBody below), so that a mesh of a million nodes resolves the nose and the cone is long
-// enough, 40 nose radii, for its pressure to approach the sharp cone's (Taylor & Maccoll 1933). Lengths are in nose radii; the axis is x (the nose
-// at x = -1, its sphere centred at the origin), the flow comes from -x, incidence turns it towards
-// +y, and the half body z >= 0 is meshed: the plane z = 0 is a symmetry plane.
+// enough, 40 nose radii, for its pressure to approach the sharp cone's (Taylor & Maccoll 1933).
+// Lengths are in nose radii; the axis is x (the nose at x = -1, its sphere centred at the origin),
+// the flow comes from -x, incidence turns it towards +y, and the half body z >= 0 is meshed: the
+// plane z = 0 is a symmetry plane.
 //
 // Blocks (k runs from the wall, kmin: slip wall, to the outer boundary, kmax: supersonic inflow):
 // - the nose: the cubed-sphere layout of sphere_mesh (mesh/blunt_body_mesh.hpp) cut by the
