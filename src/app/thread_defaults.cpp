@@ -1,10 +1,16 @@
 #include "thread_defaults.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <vector>
+
+#ifdef KOKKOS_ENABLE_OPENMP
+#include <omp.h>
+#endif
 
 #include "portaflow/core/types.hpp"
 
@@ -28,6 +34,26 @@ bool has(const std::string& applied, const std::string& word) {
   return (" " + applied + " ").find(" " + word) != std::string::npos;
 }
 
+#ifdef KOKKOS_ENABLE_OPENMP
+// With OMP_PROC_BIND pinning, libgomp bound this, the initial thread, to the first place when the
+// program was loaded, and a started program inherits that place's processors as all it may run
+// on: its threads would all share one core. Before starting again, the thread gets back every
+// processor of every place (the places were built from the processors the program was given).
+void unbind_for_restart() {
+  const int places = omp_get_num_places();
+  if (places <= 0) return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int place = 0; place < places; ++place) {
+    std::vector<int> ids(static_cast<std::size_t>(omp_get_place_num_procs(place)));
+    omp_get_place_proc_ids(place, ids.data());
+    for (const int id : ids)
+      if (id >= 0 && id < CPU_SETSIZE) CPU_SET(id, &set);
+  }
+  sched_setaffinity(0, sizeof(set), &set);
+}
+#endif
+
 }  // namespace
 
 void apply_thread_defaults(int argc, char** argv, long long problem_cells,
@@ -47,6 +73,7 @@ void apply_thread_defaults(int argc, char** argv, long long problem_cells,
     by_default("OMP_NUM_THREADS", "1", "small=" + std::to_string(problem_cells));
   setenv(kApplied, applied.empty() ? "none" : applied.c_str(), 1);
   if (applied.empty()) return;
+  unbind_for_restart();
   execv("/proc/self/exe", argv);
   // No /proc (or no permission): run on under the environment the program was loaded with.
   setenv(kApplied, "unapplied", 1);
