@@ -143,6 +143,32 @@ TEST(FirstHour, ThreadsDefaultAsDocumented) {
   EXPECT_TRUE(mentions(chosen.output, "pinned, active waiting (as set in the environment)"))
       << chosen.output;
 }
+
+// Pinning chosen but not the wait policy: the program starts again to apply its default, and the
+// started program keeps every place of the first start (libgomp had bound the first start's
+// thread to one place, and a started program inherits what its thread may run on: every thread
+// on one core). OMP_DISPLAY_ENV makes each start print its places.
+TEST(FirstHour, PinnedRunStartedAgainKeepsEveryPlace) {
+  if (std::thread::hardware_concurrency() < 2)
+    GTEST_SKIP() << "one processor: one place either way";
+  TemporaryFolder folder;
+  const auto run =
+      run_portaflow("run " + shipped_deck("cese/sod.yaml") +
+                        " --set mesh.cells=100 --set time.max_steps=2 --set output.dir=" +
+                        (folder / "out").string(),
+                    folder,
+                    "env -u OMP_WAIT_POLICY OMP_NUM_THREADS=2 OMP_PROC_BIND=close OMP_PLACES=cores "
+                    "OMP_DISPLAY_ENV=true");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::vector<std::string> places;
+  const std::string key = "OMP_PLACES = '";
+  for (std::size_t at = run.output.find(key); at != std::string::npos;
+       at = run.output.find(key, at + 1))
+    places.push_back(run.output.substr(at, run.output.find('\n', at) - at));
+  ASSERT_EQ(places.size(), 2u) << run.output;  // the first start and the second
+  EXPECT_EQ(places[1], places[0]);
+  EXPECT_TRUE(mentions(run.output, "pinned, passive waiting (defaults")) << run.output;
+}
 #endif
 
 // Every quick deck runs as shipped, and `portaflow plot` makes its pictures from the run.
