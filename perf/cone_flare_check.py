@@ -127,12 +127,15 @@ def plot(out, rows, cp_sharp, prefix, mach):
     ax.axhline(cp_sharp, color="k", lw=0.8, label="sharp cone (Taylor-Maccoll)")
     ax.set_xlabel("x / nose radius")
     ax.set_ylabel("Cp")
-    ax.set_ylim(0, 2 * cp_sharp + 0.1)
+    lowest = min(float(r["cp"]) for r in rows)
+    ax.set_ylim(min(0.0, lowest) - 0.02, 2 * cp_sharp + 0.1)  # the cone, not the nose's peak
     ax.legend()
     fig.tight_layout()
     fig.savefig(f"{prefix}_cp.png", dpi=130)
     plt.close(fig)
 
+    if not (out / "final.vtm").is_file():  # a run without VTK output
+        return
     xs, ys, ms = [], [], []
     for block in read_vtm(out / "final.vtm"):
         on_plane = np.abs(block["points"][:, 2]) == 0
