@@ -141,18 +141,9 @@ MultiBlockMesh sphere_mesh(std::array<int, 2> nodes, double fit_mach) {
     };
     const int mi = face.ni / 2, mj = face.nj / 2;
     const auto p0 = probe(mi, mj), pi = probe(mi + 1, mj), pj = probe(mi, mj + 1);
-    const double a[3] = {pi[0] - p0[0], pi[1] - p0[1], pi[2] - p0[2]};
-    const double b[3] = {pj[0] - p0[0], pj[1] - p0[1], pj[2] - p0[2]};
-    const double outward = (a[1] * b[2] - a[2] * b[1]) * p0[0] +
-                           (a[2] * b[0] - a[0] * b[2]) * p0[1] +
-                           (a[0] * b[1] - a[1] * b[0]) * p0[2];
-    const bool flip = outward < 0;
-    BlockGrid g;
-    g.name = face.name;
-    g.nodes = {face.ni, face.nj, nk};
-    g.x.resize(g.node_count());
-    g.y.resize(g.node_count());
-    g.z.resize(g.node_count());
+    // k runs outwards along the ray: from p0 to 2 p0.
+    const bool flip = !right_handed(p0, pi, pj, {2 * p0[0], 2 * p0[1], 2 * p0[2]});
+    BlockGrid g = sized_block(face.name, {face.ni, face.nj, nk});
     for (int j = 0; j < face.nj; ++j)
       for (int i = 0; i < face.ni; ++i) {
         const auto d = probe(flip ? face.ni - 1 - i : i, j);

@@ -122,19 +122,8 @@ BlockGrid volume_block(const SurfaceBlock& surface, const MeridianMesh& meridian
     return position(meridian.line(p.s), p, eta);
   };
   const auto p0 = at(mi, mj, 0), pi = at(mi + 1, mj, 0), pj = at(mi, mj + 1, 0);
-  const auto pk = at(mi, mj, 0.1);
-  const double a[3] = {pi[0] - p0[0], pi[1] - p0[1], pi[2] - p0[2]};
-  const double b[3] = {pj[0] - p0[0], pj[1] - p0[1], pj[2] - p0[2]};
-  const double c[3] = {pk[0] - p0[0], pk[1] - p0[1], pk[2] - p0[2]};
-  const bool flip = (a[1] * b[2] - a[2] * b[1]) * c[0] + (a[2] * b[0] - a[0] * b[2]) * c[1] +
-                        (a[0] * b[1] - a[1] * b[0]) * c[2] <
-                    0;
-  BlockGrid g;
-  g.name = surface.name;
-  g.nodes = {surface.ni, surface.nj, nk};
-  g.x.resize(g.node_count());
-  g.y.resize(g.node_count());
-  g.z.resize(g.node_count());
+  const bool flip = !right_handed(p0, pi, pj, at(mi, mj, 0.1));
+  BlockGrid g = sized_block(surface.name, {surface.ni, surface.nj, nk});
   for (int j = 0; j < surface.nj; ++j)
     for (int i = 0; i < surface.ni; ++i) {
       const SurfacePoint p = surface.at(flip ? surface.ni - 1 - i : i, j);

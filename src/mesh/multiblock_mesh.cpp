@@ -119,6 +119,26 @@ std::array<double, 3> node_position(const BlockGrid& block, std::size_t at) {
   return {block.x[at], block.y[at], block.z.empty() ? 0.0 : block.z[at]};
 }
 
+BlockGrid sized_block(const std::string& name, const std::array<int, 3>& nodes) {
+  BlockGrid g;
+  g.name = name;
+  g.nodes = nodes;
+  g.x.resize(g.node_count());
+  g.y.resize(g.node_count());
+  if (nodes[2] > 1) g.z.resize(g.node_count());
+  return g;
+}
+
+bool right_handed(const std::array<double, 3>& p0, const std::array<double, 3>& pi,
+                  const std::array<double, 3>& pj, const std::array<double, 3>& pk) {
+  const double a[3] = {pi[0] - p0[0], pi[1] - p0[1], pi[2] - p0[2]};
+  const double b[3] = {pj[0] - p0[0], pj[1] - p0[1], pj[2] - p0[2]};
+  const double c[3] = {pk[0] - p0[0], pk[1] - p0[1], pk[2] - p0[2]};
+  return (a[1] * b[2] - a[2] * b[1]) * c[0] + (a[2] * b[0] - a[0] * b[2]) * c[1] +
+             (a[0] * b[1] - a[1] * b[0]) * c[2] >
+         0;
+}
+
 namespace {
 
 double distance(const std::array<double, 3>& a, const std::array<double, 3>& b) {

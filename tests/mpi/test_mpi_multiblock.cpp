@@ -79,9 +79,10 @@ const Case kCases[] = {
      "--set decomposition.blocks=4 --set time.max_cycles=20"},
     {"naca0012_extruded_3d", "multiblock/quick_naca0012_extruded.yaml",
      "--set decomposition.blocks=4 --set time.max_cycles=6"},
-    // Shock capturing (its own four blocks): through the start-up, the sensor held early.
+    // Shock capturing (four blocks of its own): through the start-up, the sensor held early.
     {"cylinder_mach5_shock_capturing", "multiblock/cylinder_mach5.yaml",
-     "--set mesh.nodes=[33,25] --set multigrid.levels=1 --set time.max_cycles=150 "
+     "--set mesh.nodes=[33,25] --set mesh.blocks=4 --set multigrid.levels=1 "
+     "--set time.max_cycles=150 "
      "--set multiblock.shock_capturing.hold_orders=0.5"},
 };
 

@@ -122,6 +122,15 @@ std::array<int, 3> patch_node(const std::array<int, 3>& nodes, const FacePatch& 
 std::array<double, 3> node_position(const BlockGrid& block, const std::array<int, 3>& node);
 std::array<double, 3> node_position(const BlockGrid& block, std::size_t index);
 
+// A block named `name` with `nodes` and coordinate arrays of that size (z too when nodes[2] > 1),
+// for a generator to fill.
+BlockGrid sized_block(const std::string& name, const std::array<int, 3>& nodes);
+
+// Whether the edges from p0 to pi, pj and pk (a block's i, j and k directions at a node) are
+// right-handed: their triple product is positive, as the solver's det(dx/dxi) must be.
+bool right_handed(const std::array<double, 3>& p0, const std::array<double, 3>& pi,
+                  const std::array<double, 3>& pj, const std::array<double, 3>& pk);
+
 // Length of the shortest grid edge that ends at node (i, j, k) of the block.
 double smallest_edge_next_to(const BlockGrid& block, const std::array<int, 3>& node);
 

@@ -9,6 +9,7 @@
 
 #include "io/temporary_folder.hpp"
 #include "multiblock_manufactured.hpp"
+#include "plot3d_round_trip.hpp"
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/block_connectivity.hpp"
 #include "portaflow/mesh/cone_flare_mesh.hpp"
@@ -100,25 +101,8 @@ TEST(ConeFlareMesh, DeckSizesAndBlockRangeAndBadCounts) {
 }
 
 TEST(ConeFlareMesh, RoundTripsThroughPlot3d) {
-  const mesh::MultiBlockMesh m = mesh::cone_flare_mesh({9, 5}, 5);
-  io::test_support::TemporaryFolder folder;
-  const auto file = folder / "body.xyz";
-  mesh::write_plot3d(file, m.blocks, mesh::Plot3dEncoding::kBinary);
-  auto blocks = mesh::read_plot3d(file);
-  ASSERT_EQ(blocks.size(), m.blocks.size());
-  for (std::size_t b = 0; b < blocks.size(); ++b) {
-    EXPECT_EQ(blocks[b].x, m.blocks[b].x);
-    EXPECT_EQ(blocks[b].y, m.blocks[b].y);
-    EXPECT_EQ(blocks[b].z, m.blocks[b].z);
-  }
-  std::vector<mesh::BoundaryPatch> named;
-  for (const auto& boundary : m.boundaries) named.push_back(boundary);
-  const auto joined =
-      mesh::mesh_from_blocks(std::move(blocks), named, mesh::BoundaryKind::kFarField, 1e-8);
-  EXPECT_EQ(joined.interfaces.size(), m.interfaces.size());
-  ASSERT_EQ(joined.boundaries.size(), m.boundaries.size());
-  for (std::size_t k = 0; k < m.boundaries.size(); ++k)
-    EXPECT_EQ(joined.boundaries[k].kind, m.boundaries[k].kind);
+  mesh::test_support::expect_plot3d_round_trip(mesh::cone_flare_mesh({9, 5}, 5),
+                                               mesh::Plot3dEncoding::kBinary);
 }
 
 // From the Mach 5 free stream on the coarsest mesh, through the start-up (100 cycles) and 50

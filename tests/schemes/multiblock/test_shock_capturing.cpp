@@ -12,6 +12,7 @@
 
 #include "io/temporary_folder.hpp"
 #include "multiblock_manufactured.hpp"
+#include "plot3d_round_trip.hpp"
 #include "portaflow/mesh/block_connectivity.hpp"
 #include "portaflow/mesh/blunt_body_mesh.hpp"
 #include "portaflow/mesh/bow_shock_shape.hpp"
@@ -192,26 +193,8 @@ TEST(BluntBodyMesh, CylinderEnclosesTheShockAndRoundTripsThroughPlot3d) {
       EXPECT_GT(-x, shock + 0.2) << block.name << " node " << i;
     }
   }
-  io::test_support::TemporaryFolder folder;
-  for (const auto encoding : {mesh::Plot3dEncoding::kBinary, mesh::Plot3dEncoding::kAscii}) {
-    const auto file = folder / "cylinder.xyz";
-    mesh::write_plot3d(file, m.blocks, encoding);
-    auto blocks = mesh::read_plot3d(file);
-    ASSERT_EQ(blocks.size(), m.blocks.size());
-    for (std::size_t b = 0; b < blocks.size(); ++b) {
-      EXPECT_EQ(blocks[b].nodes, m.blocks[b].nodes);
-      EXPECT_EQ(blocks[b].x, m.blocks[b].x);
-      EXPECT_EQ(blocks[b].y, m.blocks[b].y);
-    }
-    std::vector<mesh::BoundaryPatch> named;
-    for (const auto& boundary : m.boundaries) named.push_back(boundary);
-    const auto joined =
-        mesh::mesh_from_blocks(std::move(blocks), named, mesh::BoundaryKind::kFarField, 1e-8);
-    EXPECT_EQ(joined.interfaces.size(), m.interfaces.size());
-    ASSERT_EQ(joined.boundaries.size(), m.boundaries.size());
-    for (std::size_t k = 0; k < m.boundaries.size(); ++k)
-      EXPECT_EQ(joined.boundaries[k].kind, m.boundaries[k].kind);
-  }
+  for (const auto encoding : {mesh::Plot3dEncoding::kBinary, mesh::Plot3dEncoding::kAscii})
+    mesh::test_support::expect_plot3d_round_trip(m, encoding);
 }
 
 // The sphere mesh: six blocks joined by their coincident faces (the cap's halves along y = 0, the
