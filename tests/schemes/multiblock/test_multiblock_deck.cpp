@@ -448,5 +448,22 @@ TEST(MultiBlockDeck, ShockCapturingAndCylinderKeys) {
   EXPECT_NE(msg.find("mesh.boundaries"), std::string::npos) << msg;
 }
 
+// The hypersonic body's mesh: its kind and node counts, and a count across the cap that coarser
+// multigrid levels could not keep refused at its line.
+TEST(MultiBlockDeck, ConeFlareKeys) {
+  const std::string body =
+      replace(replace(kBoxDeck, "generator: box", "generator: cone_flare"), "[33, 17]", "[41, 43]");
+  DeckReader deck = DeckReader::from_string(body, "deck.yaml");
+  const RunConfig c = read_run_config(deck);
+  const auto& options = c.family<MultiBlockOptions>();
+  EXPECT_EQ(options.mesh.kind, MultiBlockMeshKind::kConeFlare);
+  EXPECT_EQ(options.mesh.nodes[0], 41);
+  EXPECT_EQ(options.mesh.nodes[1], 43);
+  EXPECT_EQ(options.mesh.fit_mach, 0.0);  // the free stream's
+  const std::string msg = error_of(body, {"mesh.nodes=[39,43]"});
+  EXPECT_NE(msg.find("key 'mesh.nodes'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("one more than a multiple of 4; found 39"), std::string::npos) << msg;
+}
+
 }  // namespace
 }  // namespace portaflow
