@@ -60,18 +60,9 @@ double equiangular(double s) {
 }
 
 // Distance from the centre along the unit direction d (d[0] <= 0) to the hyperbolic surface of
-// revolution with vertex `vertex` upstream and vertex radius `radius` (bisection: along the ray
-// the surface's upstream distance falls while the ray's grows).
+// revolution with vertex `vertex` upstream and vertex radius `radius`.
 double ray_to_outer(const std::array<double, 3>& d, double vertex, double radius, double mach) {
-  const double rho = std::hypot(d[1], d[2]);
-  auto gap = [&](double t) { return hyperbola_upstream(vertex, radius, mach, t * rho) + t * d[0]; };
-  double low = 0, high = 1;
-  while (gap(high) > 0) high *= 2;
-  for (int k = 0; k < 200 && high - low > 1e-15 * high; ++k) {
-    const double mid = 0.5 * (low + high);
-    (gap(mid) > 0 ? low : high) = mid;
-  }
-  return 0.5 * (low + high);
+  return distance_to_hyperbola(0, 0, d[0], std::hypot(d[1], d[2]), vertex, radius, mach);
 }
 
 }  // namespace

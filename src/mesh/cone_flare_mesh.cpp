@@ -77,22 +77,11 @@ class MeridianMesh {
     return {-std::cos(psi), std::sin(psi)};
   }
 
-  // Along the line wall + t d, the outer hyperbola's upstream distance falls while the line's
-  // grows: bisection on their gap.
   double distance_to_outer(const std::array<double, 2>& wall,
                            const std::array<double, 2>& d) const {
-    auto gap = [&](double t) {
-      return hyperbola_upstream(vertex_, radius_, asymptote_mach_, wall[1] + t * d[1]) + wall[0] +
-             t * d[0];
-    };
-    if (!(gap(0) > 0)) throw Error("cone_flare mesh: the body pierces its outer boundary");
-    double low = 0, high = 1;
-    while (gap(high) > 0) high *= 2;
-    for (int k = 0; k < 200 && high - low > 1e-15 * high; ++k) {
-      const double mid = 0.5 * (low + high);
-      (gap(mid) > 0 ? low : high) = mid;
-    }
-    return 0.5 * (low + high);
+    if (!(hyperbola_upstream(vertex_, radius_, asymptote_mach_, wall[1]) + wall[0] > 0))
+      throw Error("cone_flare mesh: the body pierces its outer boundary");
+    return distance_to_hyperbola(wall[0], wall[1], d[0], d[1], vertex_, radius_, asymptote_mach_);
   }
 
   const ConeFlareMeridian& meridian_;

@@ -31,6 +31,23 @@ inline double hyperbola_upstream(double vertex, double radius, double mach, doub
   return vertex - radius * cot2 * (std::sqrt(1 + y * y / (cot2 * radius * radius)) - 1);
 }
 
+// Distance from the point (x, r) of the meridian plane along the unit direction (dx, dr) to the
+// hyperbola above (the point inside it, the direction leaving it: along the line the hyperbola's
+// upstream distance falls while the line's grows, so their gap has one root, found by bisection).
+inline double distance_to_hyperbola(double x, double r, double dx, double dr, double vertex,
+                                    double radius, double mach) {
+  auto gap = [&](double t) {
+    return hyperbola_upstream(vertex, radius, mach, r + t * dr) + x + t * dx;
+  };
+  double low = 0, high = 1;
+  while (gap(high) > 0) high *= 2;
+  for (int k = 0; k < 200 && high - low > 1e-15 * high; ++k) {
+    const double mid = 0.5 * (low + high);
+    (gap(mid) > 0 ? low : high) = mid;
+  }
+  return 0.5 * (low + high);
+}
+
 // Billig's shock: its distance upstream of the centre of a nose of radius 1 at height y.
 inline double billig_shock_upstream(BluntBody body, double mach, double y) {
   return hyperbola_upstream(1 + billig_standoff(body, mach), billig_vertex_radius(body, mach), mach,

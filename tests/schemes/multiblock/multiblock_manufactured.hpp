@@ -26,6 +26,21 @@ inline RunConfig base_config(int order) {
   return c;
 }
 
+// The blunt-body decks' settings at Mach 5, alpha 0, single grid (inputs/multiblock/
+// cylinder_mach5.yaml, sphere_mach5.yaml, cone_flare_mach5.yaml): shock capturing, rho H
+// dissipated, dissipation 0.2, CFL 2.
+inline RunConfig mach5_shock_config() {
+  RunConfig c = base_config(2);
+  auto& options = c.family<MultiBlockOptions>();
+  options.freestream.mach = 5;
+  options.freestream.alpha_degrees = 0;
+  options.multiblock.dissipation = 0.2;
+  options.multiblock.shock_capturing.enabled = true;
+  options.multiblock.dissipate_total_enthalpy = true;
+  c.time.cfl = 2;
+  return c;
+}
+
 // A smooth subsonic flow (Mach about 0.6, inflow on the left and bottom) that solves
 // dU/dt + div F(U) = S for S = div F(U_m); S is evaluated by complex-step differentiation,
 // exact to round-off.

@@ -110,15 +110,8 @@ TEST(ConeFlareMesh, RoundTripsThroughPlot3d) {
 // incidence no lift or pitching moment beyond the round-off of a mesh whose halves y > 0 and
 // y < 0 mirror each other (their nodes are visited in different orders).
 TEST(ConeFlareBody, Mach5StartIsPositiveAndSymmetric) {
-  RunConfig c = mms::base_config(2);
-  auto& options = c.family<MultiBlockOptions>();
-  options.freestream.mach = 5;
-  options.freestream.alpha_degrees = 0;
-  options.multiblock.dissipation = 0.2;
-  options.multiblock.shock_capturing.enabled = true;
-  options.multiblock.dissipate_total_enthalpy = true;
-  options.mesh.kind = MultiBlockMeshKind::kConeFlare;
-  c.time.cfl = 2;
+  RunConfig c = mms::mach5_shock_config();
+  c.family<MultiBlockOptions>().mesh.kind = MultiBlockMeshKind::kConeFlare;
   MultiBlockSolver3 solver(c, mesh::cone_flare_mesh({9, 9}, 5));
   while (solver.cycles() < 150) {
     solver.cycle();
@@ -127,7 +120,9 @@ TEST(ConeFlareBody, Mach5StartIsPositiveAndSymmetric) {
   const ForceCoefficients f = solver.forces();
   std::printf("cone-flare body 9 x 9, 150 cycles: CL %.3e, CD %.5f, Cm %.3e\n", f.lift, f.drag,
               f.pitching_moment);
-  EXPECT_GT(f.drag, 0.05);
+  // The sharp cone's Cp (Taylor-Maccoll 0.154) on the cone's share of the base area (0.79) alone
+  // gives 0.12; half of it bounds a start whose pressure has built up (0.124 measured).
+  EXPECT_GT(f.drag, 0.06);
   EXPECT_LT(std::abs(f.lift), 1e-10 * f.drag);
   EXPECT_LT(std::abs(f.pitching_moment), 1e-10 * f.drag);
 }

@@ -47,19 +47,6 @@ double converge(MultiBlockSolver& solver, double drop, int max_cycles, const Che
   return ratio;
 }
 
-// The cylinder deck's settings (inputs/multiblock/cylinder_mach5.yaml) at Mach 5, single grid.
-RunConfig mach5_cylinder_config() {
-  RunConfig c = mms::base_config(2);
-  auto& options = c.family<MultiBlockOptions>();
-  options.freestream.mach = 5;
-  options.freestream.alpha_degrees = 0;
-  options.multiblock.dissipation = 0.2;
-  options.multiblock.shock_capturing.enabled = true;
-  options.multiblock.dissipate_total_enthalpy = true;
-  c.time.cfl = 2;
-  return c;
-}
-
 // The NACA 0012 case on the coarse mesh with the quick multigrid deck's settings (M 0.63: the
 // pressure switch passes the threshold at the leading and trailing edges, but no node there is
 // supersonic): with shock capturing the sensor stays 0 everywhere and CL and CD are those
@@ -119,7 +106,7 @@ TEST(ShockCapturing, UniformSupersonicStreamStaysUniform) {
 // bound for a coarse mesh), and the total enthalpy is the free stream's within 1 % everywhere
 // (rho H dissipated: 0.58 % measured here; with E dissipated this mesh had 3.6 %).
 TEST(ShockCapturing, Mach5CylinderStartsPositiveConvergesAndStandsOff) {
-  const RunConfig c = mach5_cylinder_config();
+  const RunConfig c = mms::mach5_shock_config();
   MultiBlockSolver solver(c, mesh::cylinder_mesh({33, 25}, 4, 5));
   long long bad_cycle = -1;
   const auto positive = [&](MultiBlockSolver& s) {
@@ -152,7 +139,7 @@ TEST(ShockCapturing, Mach5CylinderStartsPositiveConvergesAndStandsOff) {
 // split before the hold (cycle 60) and after it (cycle 130). Short enough for the sanitizer
 // build, and it passes every boundary kind of the mesh.
 TEST(ShockCapturing, RestartWithAHeldSensorIsBitwise) {
-  RunConfig c = mach5_cylinder_config();
+  RunConfig c = mms::mach5_shock_config();
   c.family<MultiBlockOptions>().multiblock.shock_capturing.hold_orders = 0.5;
   const mesh::MultiBlockMesh m = mesh::cylinder_mesh({33, 25}, 4, 5);
   MultiBlockSolver straight(c, m);
