@@ -323,14 +323,15 @@ void par_reduce_tiles(const std::string& label, const IndexBox2D& box, TileShape
 
 // f(member) for league ranks [0, teams), each team with scratch_bytes of team scratch: for
 // tilings that are not one box (the tiles of several blocks, see multiblock/residual_team.cpp).
-// team_size as for par_reduce_tiles; kThreads, kMinBlocks as for team_policy.
+// team_size as for par_reduce_tiles; kThreads, kMinBlocks as for team_policy; scratch_level: where
+// the scratch_bytes are (scratch_level_for).
 template <unsigned kThreads = 0, unsigned kMinBlocks = 0, class Functor>
 void par_for_teams(const std::string& label, Index teams, std::size_t scratch_bytes,
-                   const Functor& f, int team_size = 0) {
+                   const Functor& f, int team_size = 0, int scratch_level = 0) {
   if (teams == 0) return;
   ProfilingRegion region(label);
   auto policy = team_policy<kThreads, kMinBlocks>(teams, team_size);
-  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  policy.set_scratch_size(scratch_level, Kokkos::PerTeam(scratch_bytes));
   Kokkos::parallel_for(label, policy, f);
 }
 

@@ -30,24 +30,6 @@ std::vector<double> to_host(const NodeField& f) {
   return std::vector<double>(host.data(), host.data() + host.size());
 }
 
-// omega = omega + dt rate at the interior nodes, or, for the second stage, the average of that
-// with the step's start (SSP-RK2). A free function: CUDA's extended lambdas may not live in
-// private member functions.
-void runge_kutta_stage(const NodeGrid& grid, const NodeField& omega, const NodeField& start,
-                       const NodeField& rate, Real dt, bool average) {
-  par_for(
-      "sv.stage", interior(grid), KOKKOS_LAMBDA(const int j, const int i) {
-        const Real next = omega(j, i) + dt * rate(j, i);
-        omega(j, i) = average ? Real(0.5) * (start(j, i) + next) : next;
-      });
-  if (grid.seam <= 1) return;
-  par_for(
-      "sv.stage_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
-        const Real next = omega(0, i) + dt * rate(0, i);
-        omega(0, i) = average ? Real(0.5) * (start(0, i) + next) : next;
-      });
-}
-
 // The cavity's circulation and kinetic energy by the trapezoidal rule (a free function: CUDA's
 // extended lambdas may not live in private member functions).
 Monitors circulation_and_energy(const NodeGrid& grid, const NodeField& omega, const NodeField& u,
@@ -101,8 +83,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
     const int ni = grid_.ni, nj = grid_.nj;
     psi_ = NodeField("sv.psi", nj, ni);
     omega_ = NodeField("sv.omega", nj, ni);
-    omega_start_ = NodeField("sv.omega_start", nj, ni);
-    rate_ = NodeField("sv.rate", nj, ni);
+    omega_stage_ = NodeField("sv.omega_stage", nj, ni);
     u_ = NodeField("sv.u", nj, ni);
     v_ = NodeField("sv.v", nj, ni);
     nu_t_ = NodeField("sv.nu_t", nj, ni);  // stays 0 when laminar (written out as such)
@@ -115,6 +96,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
     }
     // The cavity at rest (psi = 0): only the lid's wall vorticity is not zero.
     apply_omega_rules(grid_, domain_.layout, setup_.walls, config_.wall_vorticity, psi_, omega_);
+    Kokkos::deep_copy(omega_stage_, omega_);  // its fixed nodes are never written again
   }
 
   double time() const override { return time_; }
@@ -133,12 +115,13 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
     return incompressible::stable_time_step(grid_, psi_, nu_, cfl_, eddy_viscosity());
   }
 
-  // SSP-RK2 (Heun): omega1 = omega + dt R(omega); omega_new = (omega + omega1 + dt R(omega1)) / 2,
-  // with psi and the wall vorticity brought up to date after each stage.
+  // SSP-RK2 (Heun): omega1 = omega + dt R(omega) into omega_stage_; omega_new = (omega + omega1 +
+  // dt R(omega1)) / 2 back into omega_; psi and the wall vorticity brought up to date after each
+  // stage. Each stage's update is written by the kernels that compute the rates.
   void advance(double dt) override {
-    Kokkos::deep_copy(ExecSpace(), omega_start_, omega_);
-    stage(dt, /*average=*/false);
-    stage(dt, /*average=*/true);
+    const Real step = static_cast<Real>(dt);
+    stage(omega_, StageUpdate{omega_, omega_stage_, step, /*average=*/false});
+    stage(omega_stage_, StageUpdate{omega_, omega_, step, /*average=*/true});
     time_ += dt;
     ++steps_;
   }
@@ -292,6 +275,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
       std::memcpy(host.data(), a.bytes.data(), a.bytes.size());
       Kokkos::deep_copy(field, host);
     }
+    Kokkos::deep_copy(omega_stage_, omega_);
     time_ = state.time;
     steps_ = state.steps;
   }
@@ -350,20 +334,21 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
   // The eddy viscosity the transport uses: empty (laminar) unless Baldwin-Lomax is on.
   NodeField eddy_viscosity() const { return config_.baldwin_lomax ? nu_t_ : NodeField(); }
 
-  void stage(double dt, bool average) {
+  // One stage from `omega` (the step's start or its first stage) into update.out.
+  void stage(const NodeField& omega, const StageUpdate& update) {
     if (config_.baldwin_lomax) {
       const auto [u, v] = velocity_fields();
-      baldwin_lomax(grid_, u, v, omega_, setup_.wall_begin, setup_.wall_end, nu_, nu_t_);
+      baldwin_lomax(grid_, u, v, omega, setup_.wall_begin, setup_.wall_end, nu_, nu_t_);
     }
-    vorticity_rate(grid_, psi_, omega_, nu_, config_.convection_order, rate_, eddy_viscosity());
-    runge_kutta_stage(grid_, omega_, omega_start_, rate_, static_cast<Real>(dt), average);
-    const PoissonResult r = poisson_->solve(psi_, omega_);
+    vorticity_stage(grid_, psi_, omega, nu_, config_.convection_order, update, eddy_viscosity());
+    const NodeField& next = update.out;
+    const PoissonResult r = poisson_->solve(psi_, next);
     ++solves_;
     iterations_ += r.iterations;
     last_residual_ = r.relative_residual;
     unconverged_ = unconverged_ || !r.converged;
     apply_psi_rules(grid_, domain_.layout, setup_.stream, psi_);
-    apply_omega_rules(grid_, domain_.layout, setup_.walls, config_.wall_vorticity, psi_, omega_);
+    apply_omega_rules(grid_, domain_.layout, setup_.walls, config_.wall_vorticity, psi_, next);
   }
 
   IncompressibleConfig config_;
@@ -373,7 +358,8 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
   Real nu_ = 0;
   NodeGrid grid_;
   PoissonDomain domain_;
-  NodeField psi_, omega_, omega_start_, rate_;
+  NodeField psi_, omega_;
+  NodeField omega_stage_;  // the first stage's vorticity (its fixed nodes as omega_'s)
   NodeField u_, v_;             // velocity_fields' buffers
   NodeField nu_t_;              // the Baldwin-Lomax eddy viscosity of the last stage (0: laminar)
   mutable HostFlow grid_host_;  // host_flow's copy of the grid (x, y, metrics)

@@ -16,8 +16,8 @@ enum class IncompressibleProblem {
 // The stream-function Poisson solver: the point iteration of Gohari et al. (2012), or a Krylov
 // method on the assembled matrix (Kokkos-Kernels CrsMatrix and spmv).
 enum class PoissonSolverKind { kJacobi, kBicgstab };
-// BiCGSTAB's preconditioner: one geometric multigrid V-cycle with a point or a j-line Jacobi
-// smoother, or the diagonal.
+// BiCGSTAB's preconditioner: one geometric multigrid V-cycle with a point or an alternating
+// line (i lines, then j lines) Jacobi smoother, or the diagonal.
 enum class PreconditionerKind { kMultigrid, kLineMultigrid, kJacobi };
 
 // Vorticity on a no-slip wall from the stream function one and two nodes off it: Thom's formula

@@ -21,7 +21,15 @@ LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection d
   // node number), an i line those of one j in increasing i (neighbours 1 apart).
   const bool along_j = direction == LineDirection::kJ;
   const int step = along_j ? ni : 1;
-  auto line_of = [&](int row) { return along_j ? node_of(row) % ni : node_of(row) / ni; };
+  // Rows on j = 0 (only the airfoil's wake cut has them) are lines of one row each along j: a j
+  // line through the cut's owner row would have no mirror image (the upper side's twins share
+  // that row), and the preconditioner would break the flow's mirror symmetry at the solver's
+  // tolerance (CL 1e-8 at zero incidence instead of round-off).
+  auto line_of = [&](int row) {
+    const int node = node_of(row), j = node / ni, i = node % ni;
+    if (!along_j) return j;
+    return j == 0 ? ni + i : i;
+  };
   std::vector<int> order(m.rows);
   for (int k = 0; k < m.rows; ++k) order[k] = k;
   std::sort(order.begin(), order.end(), [&](int a, int b) {
@@ -60,34 +68,42 @@ LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection d
   return s;
 }
 
-void LineSmoother::correct(const Vector& r, const Vector& x, Real weight) const {
+void LineSmoother::relax(const SparseMatrix& matrix, const Vector& b, const Vector& x_in,
+                         const Vector& x_out, Real weight) const {
   using Lines = tridiagonal::ScratchLines<1>;
   const auto start = line_start;
   const auto rows = line_rows;
-  const auto a = lower, b = diagonal, c = upper;
+  const auto a = lower, d = diagonal, c = upper;
+  const auto row_map = matrix.graph.row_map;
+  const auto columns = matrix.graph.entries;
+  const auto values = matrix.values;
   const int most = longest;
   const std::size_t bytes = scratch_bytes_2d(2 * Lines::rows(), static_cast<std::size_t>(most));
   const int level = scratch_level_for(bytes);
   par_for_teams(
-      "incompressible.line_smoother", lines, bytes,
+      "incompressible.line_relax", lines, bytes,
       KOKKOS_LAMBDA(const TeamMember& member) {
         const Lines line{ScratchView2D(member.team_scratch(level), 2 * Lines::rows(), most)};
         const int first = start(member.league_rank());
         const int n = start(member.league_rank() + 1) - first;
-        // Each row divided by its diagonal: cyclic reduction needs it, Thomas takes it too.
+        // The line's residuals, each row divided by its diagonal: cyclic reduction needs it,
+        // Thomas takes it too.
         team_for(member, n, [&](Index index) {
-          const int q = static_cast<int>(index), p = first + q;
-          const Real inverse = Real(1) / b(p);
-          line.rhs(0, q) = r(rows(p)) * inverse;
-          tridiagonal::set_unit_row(line, q, a(p), b(p), c(p));
+          const int q = static_cast<int>(index), p = first + q, row = rows(p);
+          Real residual = b(row);
+          for (auto e = row_map(row); e < row_map(row + 1); ++e)
+            residual -= values(e) * x_in(columns(e));
+          line.rhs(0, q) = residual / d(p);
+          tridiagonal::set_unit_row(line, q, a(p), d(p), c(p));
         });
         team_barrier(member);
         const Lines solved = tridiagonal::solve_in_team(member, line, n);
-        team_for(member, n, [&](Index q) {
-          x(rows(first + static_cast<int>(q))) += weight * solved.solution(0, static_cast<int>(q));
+        team_for(member, n, [&](Index index) {
+          const int q = static_cast<int>(index), row = rows(first + q);
+          x_out(row) = x_in(row) + weight * solved.solution(0, q);
         });
       },
-      tridiagonal::team_size_for_lines(most));
+      tridiagonal::team_size_for_lines(most), level);
 }
 
 }  // namespace portaflow::incompressible

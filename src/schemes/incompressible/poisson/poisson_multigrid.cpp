@@ -120,6 +120,7 @@ MultigridPreconditioner::MultigridPreconditioner(const PoissonDomain& fine,
     level.b = Vector("multigrid.b", n);
     level.r = Vector("multigrid.r", n);
     if (line_smoother) {
+      level.half_sweep = Vector("multigrid.half_sweep", n);
       level.i_lines = build_line_smoother(level.operator_, level.domain.grid.ni, LineDirection::kI);
       level.j_lines = build_line_smoother(level.operator_, level.domain.grid.ni, LineDirection::kJ);
     }
@@ -134,21 +135,19 @@ void MultigridPreconditioner::apply(const Vector& r, const Vector& z) {
 }
 
 // x += w D^-1 (b - A x), `sweeps` times; D the diagonal. With lines, each sweep solves the i lines
-// and then, from the updated x, the j lines: x += T_i^-1 (b - A x), then x += T_j^-1 (b - A x).
+// and then, from the updated x, the j lines: x += T_i^-1 (b - A x), then x += T_j^-1 (b - A x),
+// each one kernel (LineSmoother::relax), the i lines' result in half_sweep.
 void MultigridPreconditioner::smooth(Level& level, int sweeps) {
-  const auto residual = [&] {
-    Kokkos::deep_copy(ExecSpace(), level.r, level.b);
-    KokkosSparse::spmv("N", Real(-1), level.operator_.matrix, level.x, Real(1), level.r);
-  };
+  const SparseMatrix& a = level.operator_.matrix;
   for (int s = 0; s < sweeps; ++s) {
-    residual();
     if (level.j_lines.lines == 0) {
+      Kokkos::deep_copy(ExecSpace(), level.r, level.b);
+      KokkosSparse::spmv("N", Real(-1), a, level.x, Real(1), level.r);
       KokkosBlas::mult(Real(1), level.x, kJacobiWeight, level.operator_.diagonal_inverse, level.r);
       continue;
     }
-    level.i_lines.correct(level.r, level.x, kLineWeight);
-    residual();
-    level.j_lines.correct(level.r, level.x, kLineWeight);
+    level.i_lines.relax(a, level.b, level.x, level.half_sweep, kLineWeight);
+    level.j_lines.relax(a, level.b, level.half_sweep, level.x, kLineWeight);
   }
 }
 

@@ -51,14 +51,30 @@ KOKKOS_INLINE_FUNCTION Real rate_at(const NodeGrid& g, const F& psi, const F& om
   }
 }
 
-// The rates, laminar or with the eddy viscosity as a compile-time choice (no per-node branch).
-template <bool Turbulent>
+// Where a node's rate goes: into a rate array, or straight into an SSP-RK2 stage (StageUpdate).
+struct IntoRate {
+  NodeField rhs;
+  KOKKOS_INLINE_FUNCTION void operator()(int j, int i, Real rate) const { rhs(j, i) = rate; }
+};
+struct IntoStage {
+  NodeField omega, start, out;
+  Real dt;
+  bool average;
+  KOKKOS_INLINE_FUNCTION void operator()(int j, int i, Real rate) const {
+    const Real next = omega(j, i) + dt * rate;
+    out(j, i) = average ? Real(0.5) * (start(j, i) + next) : next;
+  }
+};
+
+// The rates, laminar or with the eddy viscosity as a compile-time choice (no per-node branch),
+// handed to `into` node by node.
+template <bool Turbulent, class Into>
 void rates(const NodeGrid& grid, const NodeField& psi, const NodeField& omega,
-           const NodeField& nu_t, Real nu, int order, const NodeField& rhs, LoopShape shape) {
+           const NodeField& nu_t, Real nu, int order, const Into& into, LoopShape shape) {
   const NodeGrid g = grid;
   const auto rate = KOKKOS_LAMBDA(const int j, const int i) {
     // j rows below: at j = 1 only the cut or wall, so first order there along j.
-    rhs(j, i) = rate_at<Turbulent>(g, psi, omega, nu_t, nu, order, j, g.ni - 1 - i, j, i);
+    into(j, i, rate_at<Turbulent>(g, psi, omega, nu_t, nu, order, j, g.ni - 1 - i, j, i));
   };
   if (shape == LoopShape::kFlat1D)
     par_for_flattened("incompressible.vorticity_rate_flat", interior(grid), rate);
@@ -71,10 +87,22 @@ void rates(const NodeGrid& grid, const NodeField& psi, const NodeField& omega,
   const int trailing_edge = g.seam;
   par_for(
       "incompressible.vorticity_rate_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
-        rhs(0, i) = rate_at<Turbulent>(
-            g, across_cut(psi, ni, trailing_edge), across_cut(omega, ni, trailing_edge),
-            across_cut(nu_t, ni, trailing_edge), nu, order, 2, trailing_edge - i, 0, i);
+        into(0, i,
+             rate_at<Turbulent>(g, across_cut(psi, ni, trailing_edge),
+                                across_cut(omega, ni, trailing_edge),
+                                across_cut(nu_t, ni, trailing_edge), nu, order, 2,
+                                trailing_edge - i, 0, i));
       });
+}
+
+// Laminar (omega stands in for the eddy viscosity, never read) or turbulent.
+template <class Into>
+void rates_into(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
+                int order, const NodeField& nu_t, const Into& into, LoopShape shape) {
+  if (nu_t.extent(0) > 0)
+    rates<true>(grid, psi, omega, nu_t, nu, order, into, shape);
+  else
+    rates<false>(grid, psi, omega, omega, nu, order, into, shape);
 }
 
 template <bool Turbulent>
@@ -100,11 +128,13 @@ double largest_rate(const NodeGrid& grid, const NodeField& psi, const NodeField&
 void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
                     int convection_order, const NodeField& rhs, const NodeField& nu_t,
                     LoopShape shape) {
-  if (nu_t.extent(0) > 0) {
-    rates<true>(grid, psi, omega, nu_t, nu, convection_order, rhs, shape);
-  } else {  // laminar: omega stands in for the eddy viscosity, never read
-    rates<false>(grid, psi, omega, omega, nu, convection_order, rhs, shape);
-  }
+  rates_into(grid, psi, omega, nu, convection_order, nu_t, IntoRate{rhs}, shape);
+}
+
+void vorticity_stage(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
+                     int convection_order, const StageUpdate& stage, const NodeField& nu_t) {
+  rates_into(grid, psi, omega, nu, convection_order, nu_t,
+             IntoStage{omega, stage.start, stage.out, stage.dt, stage.average}, LoopShape::kFlat1D);
 }
 
 double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl,

@@ -24,7 +24,8 @@ struct PoissonMatrix {
 PoissonMatrix assemble_poisson_matrix(const PoissonDomain& domain);
 
 // x = psi at the rows' nodes; b = -omega minus the Dirichlet neighbours' terms (Laplacian rows),
-// or psi_inf - psi_inf(link) (Neumann rows).
+// or psi_inf - psi_inf(link) (Neumann rows, both sides times the link's Laplacian diagonal: see
+// poisson_matrix.cpp).
 void gather_poisson_system(const PoissonDomain& domain, const PoissonMatrix& m,
                            const NodeField& psi, const NodeField& omega, const Vector& x,
                            const Vector& b);

@@ -33,6 +33,7 @@ class MultigridPreconditioner {
     SparseMatrix prolongation;  // from the next coarser level to this one (empty on the coarsest)
     SparseMatrix restriction;   // from this level to the next coarser one
     Vector x, b, r;
+    Vector half_sweep;              // x after the i lines, before the j lines (line smoother)
     LineSmoother i_lines, j_lines;  // empty (0 lines) with the point smoother
   };
   void smooth(Level& level, int sweeps);

@@ -23,6 +23,18 @@ void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField&
                     int convection_order, const NodeField& rhs, const NodeField& nu_t = {},
                     LoopShape shape = LoopShape::kFlat1D);
 
+// One SSP-RK2 (Heun) stage with the rates of `omega`, written as they are computed (no rate array,
+// no second kernel), at the interior nodes and the cut's owners:
+//   first stage   out = omega + dt R(omega)                 (out must not alias omega)
+//   second stage  out = (start + omega + dt R(omega)) / 2   (out may alias start, not omega)
+struct StageUpdate {
+  NodeField start, out;
+  Real dt = 0;
+  bool average = false;  // the second stage
+};
+void vorticity_stage(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
+                     int convection_order, const StageUpdate& stage, const NodeField& nu_t = {});
+
 // The largest stable explicit step: cfl / max(|U| + |V| + 2 (nu + nu_t) (a + c)) over the
 // interior (the convective and viscous limits of forward Euler added); NaN where a NaN is found.
 double stable_time_step(const NodeGrid& grid, const NodeField& psi, Real nu, double cfl,
