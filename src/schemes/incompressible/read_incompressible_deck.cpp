@@ -149,7 +149,7 @@ void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
         "incompressible.preconditioner", values_of("incompressible.preconditioner"),
         std::string(stretched ? "line_multigrid" : "multigrid"),
         "BiCGSTAB's preconditioner: one geometric multigrid V-cycle with a point (multigrid) or "
-        "j-line (line_multigrid) Jacobi smoother, or the diagonal (jacobi)");
+        "alternating-line (line_multigrid) Jacobi smoother, or the diagonal (jacobi)");
     in.preconditioner = preconditioner == "jacobi"           ? PreconditionerKind::kJacobi
                         : preconditioner == "line_multigrid" ? PreconditionerKind::kLineMultigrid
                                                              : PreconditionerKind::kMultigrid;

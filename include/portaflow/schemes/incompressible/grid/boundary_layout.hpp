@@ -83,7 +83,10 @@ void apply_omega_rules(const NodeGrid& grid, const BoundaryLayout& layout, const
                        WallVorticityKind kind, const NodeField& psi, const NodeField& omega);
 
 // u = psi_y, v = -psi_x at every node: central differences inside and across the wake cut,
-// second-order one-sided on the other boundaries, and the wall's own velocity on a wall.
+// second-order one-sided on the other boundaries, and the wall's own velocity on a wall; at a
+// wall's first node the slope across it is taken by arc length (exact for psi quadratic in the
+// wall distance, as it is next to a no-slip wall), so that u there over its distance gives the
+// wall shear the vorticity gives.
 void velocities(const NodeGrid& grid, const BoundaryLayout& layout, const BoxWalls& walls,
                 const NodeField& psi, const NodeField& u, const NodeField& v);
 
