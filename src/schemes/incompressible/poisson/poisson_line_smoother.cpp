@@ -17,34 +17,45 @@ LineSmoother build_line_smoother(const PoissonMatrix& m, int ni, LineDirection d
   const auto entries =
       Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.graph.entries);
   const auto values = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.matrix.values);
-  // node_of is j * ni + i. A j line is the rows of one i in increasing j (neighbours ni apart in
-  // node number), an i line those of one j in increasing i (neighbours 1 apart).
+  const auto row_of = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m.row_of);
+  // node_of is j * ni + i. An i line is the rows of one j in increasing i. A j line is the rows of
+  // one i in increasing j; on the airfoil's C-grid the j lines of the columns i and ni - 1 - i that
+  // meet at a wake-cut node are one line, from the upper side's far field down to the cut and up
+  // the lower side: the lines then follow the strong coupling across the thin wake cells, and the
+  // preconditioner is mirror symmetric (the upper side's twins share the owner's row, so a j line
+  // that stopped at the cut would exist on one side only; that broke a symmetric flow's symmetry
+  // at the solver's tolerance). A row's place on its line: (line, position), neighbours one
+  // position apart.
   const bool along_j = direction == LineDirection::kJ;
-  const int step = along_j ? ni : 1;
-  // Rows on j = 0 (only the airfoil's wake cut has them) are lines of one row each along j: a j
-  // line through the cut's owner row would have no mirror image (the upper side's twins share
-  // that row), and the preconditioner would break the flow's mirror symmetry at the solver's
-  // tolerance (CL 1e-8 at zero incidence instead of round-off).
+  const auto twin_column = [&](int i) {  // column i's cut node is the twin of column ni - 1 - i's
+    const int row = row_of(0, i);
+    return row >= 0 && node_of(row) != i;
+  };
   auto line_of = [&](int row) {
     const int node = node_of(row), j = node / ni, i = node % ni;
     if (!along_j) return j;
-    return j == 0 ? ni + i : i;
+    return twin_column(i) ? ni - 1 - i : i;
+  };
+  auto position_of = [&](int row) {
+    const int node = node_of(row), j = node / ni, i = node % ni;
+    if (!along_j) return i;
+    return twin_column(i) ? -j : j;
   };
   std::vector<int> order(m.rows);
   for (int k = 0; k < m.rows; ++k) order[k] = k;
   std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return line_of(a) != line_of(b) ? line_of(a) < line_of(b) : node_of(a) < node_of(b);
+    return line_of(a) != line_of(b) ? line_of(a) < line_of(b) : position_of(a) < position_of(b);
   });
   std::vector<int> start{0};
   std::vector<Real> lower(m.rows, 0), diagonal(m.rows, 0), upper(m.rows, 0);
+  const auto next_on_line = [&](int a, int b) {
+    return line_of(a) == line_of(b) && position_of(b) == position_of(a) + 1;
+  };
   for (int p = 0; p < m.rows; ++p) {
     const int row = order[p];
-    const int node = node_of(row), line = line_of(row);
-    if (p > 0 && line_of(order[p - 1]) != line) start.push_back(p);
-    const bool same_line_below = p > 0 && line_of(order[p - 1]) == line;
-    const bool same_line_above = p + 1 < m.rows && line_of(order[p + 1]) == line;
-    const int below = same_line_below && node_of(order[p - 1]) == node - step ? order[p - 1] : -1;
-    const int above = same_line_above && node_of(order[p + 1]) == node + step ? order[p + 1] : -1;
+    if (p > 0 && line_of(order[p - 1]) != line_of(row)) start.push_back(p);
+    const int below = p > 0 && next_on_line(order[p - 1], row) ? order[p - 1] : -1;
+    const int above = p + 1 < m.rows && next_on_line(row, order[p + 1]) ? order[p + 1] : -1;
     for (auto e = row_map(row); e < row_map(row + 1); ++e) {
       const int column = entries(e);
       if (column == row)

@@ -16,7 +16,7 @@ namespace portaflow::incompressible {
 struct LineSmoother {
   int lines = 0;
   DeviceView<int*> line_start;  // lines + 1 offsets into line_rows
-  DeviceView<int*> line_rows;   // each line's rows in increasing j
+  DeviceView<int*> line_rows;   // each line's rows in order along it
   // The tridiagonal part at each position of line_rows: the coefficients of the previous and the
   // next row of the line (0 where that row is not the j - 1 or j + 1 node) and the diagonal.
   Vector lower, diagonal, upper;
@@ -26,7 +26,8 @@ struct LineSmoother {
   // part of each line of A. The residual is formed row by row inside the line's team, so a
   // half-sweep is one kernel (not a copy, an spmv and the solve); x_out must not alias x_in
   // (other lines still read x_in). Zebra ordering (odd lines after even ones, reading their
-  // result) took 7.4 BiCGSTAB iterations a solve against 8.3 on the 193 x 65 NACA 0012 grid, for
+  // result) took 7.4 BiCGSTAB iterations a solve against 8.3 on the 193 x 65 NACA 0012 grid (with
+  // the unscaled Neumann rows of an earlier version), for
   // twice the kernels: not worth it.
   void relax(const SparseMatrix& a, const Vector& b, const Vector& x_in, const Vector& x_out,
              Real weight) const;
