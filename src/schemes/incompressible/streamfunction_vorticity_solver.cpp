@@ -359,7 +359,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
   NodeGrid grid_;
   PoissonDomain domain_;
   NodeField psi_, omega_;
-  NodeField omega_stage_;  // the first stage's vorticity (its fixed nodes as omega_'s)
+  NodeField omega_stage_;       // the first stage's vorticity (its fixed nodes as omega_'s)
   NodeField u_, v_;             // velocity_fields' buffers
   NodeField nu_t_;              // the Baldwin-Lomax eddy viscosity of the last stage (0: laminar)
   mutable HostFlow grid_host_;  // host_flow's copy of the grid (x, y, metrics)

@@ -167,10 +167,11 @@ TEST(IncompressibleAirfoil, PoissonIterationsStayFlatAsTheGridIsRefined) {
     const int n = 128 << level;
     char spacing[32];
     std::snprintf(spacing, sizeof spacing, "mesh.wall_spacing=%.6g", 0.256 / n);
-    auto solver = make_solver(test::deck_config(
-        "incompressible/naca0012_re5000.yaml",
-        {"mesh.airfoil_intervals=" + std::to_string(n), "mesh.wake_intervals=" + std::to_string(n / 4),
-         "mesh.normal_intervals=" + std::to_string(n / 2), spacing}));
+    auto solver =
+        make_solver(test::deck_config("incompressible/naca0012_re5000.yaml",
+                                      {"mesh.airfoil_intervals=" + std::to_string(n),
+                                       "mesh.wake_intervals=" + std::to_string(n / 4),
+                                       "mesh.normal_intervals=" + std::to_string(n / 2), spacing}));
     solver->output_note();  // forget the start's potential-flow solve
     test::run_to(*solver, 1.0, 3);
     iterations[level] = mean_poisson_iterations(*solver);
@@ -189,9 +190,9 @@ TEST(IncompressibleAirfoil, PoissonIterationsStayFlatAsTheGridIsRefined) {
 // tolerance: CL 3.3e-10 at the decks' 1e-8, 1.4e-13 at 1e-12 (the diagonal preconditioner kept
 // CL below 1e-10 at 1e-8).
 TEST(IncompressibleAirfoil, SymmetricSectionAtZeroIncidenceHasNoLift) {
-  const RunConfig config = test::deck_config(
-      "incompressible/naca0012_re5000.yaml",
-      with(kSmallGrid, {"incompressible.poisson_tolerance=1e-12"}));
+  const RunConfig config =
+      test::deck_config("incompressible/naca0012_re5000.yaml",
+                        with(kSmallGrid, {"incompressible.poisson_tolerance=1e-12"}));
   auto solver = make_solver(config);
   test::run_to(*solver, 0.25);
   const Monitors totals = solver->monitors();

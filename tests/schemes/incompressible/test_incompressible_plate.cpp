@@ -15,10 +15,10 @@ namespace {
 
 // Cf at the first node off the wall from the written velocity, 2 nu u / (U^2 d) at the wall
 // distance d, against Cf from psi there, 2 nu (2 psi / d^2) (next to a wall without pressure
-// gradient psi = tau y^2 / (2 mu) and u = tau y / mu, the next terms O(y^4)), and against Cf from the
-// wall vorticity, 2 nu |omega_wall| / U^2: the largest relative differences over 0.1 <= x <= 0.9.
-// Before the first node's velocity was taken by arc length (boundary_layout.hpp) u read 4-7 % high
-// on the stretched wall cells.
+// gradient psi = tau y^2 / (2 mu) and u = tau y / mu, the next terms O(y^4)), and against Cf from
+// the wall vorticity, 2 nu |omega_wall| / U^2: the largest relative differences over 0.1 <= x <=
+// 0.9. Before the first node's velocity was taken by arc length (boundary_layout.hpp) u read 4-7 %
+// high on the stretched wall cells.
 struct NearWallCf {
   double from_psi = 0, from_vorticity = 0;
 };
@@ -64,9 +64,10 @@ double blasius_deviation(bool trailing_edge) {
   std::printf("[ plate ] Re 1e4, 65 x 33 nodes, %s: max |Cf sqrt(Re_x) / 0.664 - 1| = %.4f\n",
               trailing_edge ? "trailing edge at x = 1" : "no trailing edge", errors.at(0).second);
   const NearWallCf cf = near_wall_cf_differences(*solver, 1e4);
-  std::printf("[ plate ] Cf from the first node's u against Cf from psi there: %.4f, from the "
-              "wall vorticity: %.4f\n",
-              cf.from_psi, cf.from_vorticity);
+  std::printf(
+      "[ plate ] Cf from the first node's u against Cf from psi there: %.4f, from the "
+      "wall vorticity: %.4f\n",
+      cf.from_psi, cf.from_vorticity);
   // 0.25 % without the edge, 0.52 % with it (psi's cubic term, the pressure gradient before the
   // edge, enters 2 psi / d^2 at O(d)); the index-space difference was 4-7 % off.
   EXPECT_LT(cf.from_psi, 0.01);

@@ -216,8 +216,7 @@ void velocities(const NodeGrid& grid, const BoundaryLayout& layout, const BoxWal
           psi_eta = Real(0.5) * (3 * f(j, i) - 4 * f(j - 1, i) + f(j - 2, i));
         else
           psi_eta = Real(0.5) * (f(j + 1, i) - f(j - 1, i));
-        Real x_xi = g.x_xi(j, i), y_xi = g.y_xi(j, i), x_eta = g.x_eta(j, i),
-             y_eta = g.y_eta(j, i);
+        Real x_xi = g.x_xi(j, i), y_xi = g.y_xi(j, i), x_eta = g.x_eta(j, i), y_eta = g.y_eta(j, i);
         // A wall's first node: slopes by arc length across it (wall_line_slopes).
         const auto wall = [&](int jw, int iw) {
           return jw >= 0 && jw < nj && iw >= 0 && iw < ni && l.omega_rule(jw, iw) == kOmegaWall;

@@ -88,10 +88,9 @@ void rates(const NodeGrid& grid, const NodeField& psi, const NodeField& omega,
   par_for(
       "incompressible.vorticity_rate_cut", seam_owners(grid), KOKKOS_LAMBDA(const int i) {
         into(0, i,
-             rate_at<Turbulent>(g, across_cut(psi, ni, trailing_edge),
-                                across_cut(omega, ni, trailing_edge),
-                                across_cut(nu_t, ni, trailing_edge), nu, order, 2,
-                                trailing_edge - i, 0, i));
+             rate_at<Turbulent>(
+                 g, across_cut(psi, ni, trailing_edge), across_cut(omega, ni, trailing_edge),
+                 across_cut(nu_t, ni, trailing_edge), nu, order, 2, trailing_edge - i, 0, i));
       });
 }
 
