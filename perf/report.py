@@ -788,15 +788,85 @@ def plate_study(folder, trailing_edge_folder, prefix):
     return record, written
 
 
+def turbulent_plate_study(folder, prefix, reynolds=1e7):
+    """Cf against Schlichting's and White's laws over Re_L / 10 <= Re_x <= Re_L, u+ against the
+    log law over 30 <= y+ <= 300 at mid-plate: the largest deviations, a table of Cf at decades
+    of Re_x, and the PNG."""
+    s = columns(os.path.join(folder, "surface.csv"))
+    w = columns(os.path.join(folder, "wall_units_profile.csv"))
+    inside = [k for k, re_x in enumerate(s["Re_x"]) if 0.1 * reynolds <= re_x <= reynolds]
+    log_region = [k for k, y in enumerate(w["y_plus"]) if 30 <= y <= 300]
+    def worst(law):
+        return max(abs(s["Cf"][k] / s[law][k] - 1) for k in inside)
+    stations = []
+    for target in (1e6, 2e6, 5e6, 1e7):
+        k = min(inside, key=lambda k: abs(math.log(s["Re_x"][k] / target)))
+        stations.append({"Re_x": s["Re_x"][k], "Cf": s["Cf"][k], "schlichting": s["Cf_schlichting"][k],
+                         "white": s["Cf_white"][k]})
+    record = {"case": f"turbulent flat plate Re {reynolds:.0e}, Baldwin-Lomax",
+              "max_cf_deviation_schlichting": worst("Cf_schlichting"),
+              "max_cf_deviation_white": worst("Cf_white"),
+              "max_log_law_deviation": max(abs(w["u_plus"][k] / w["log_law"][k] - 1) for k in log_region),
+              "first_node_y_plus": w["y_plus"][0], "log_region_nodes": len(log_region), "stations": stations}
+    written = []
+    write_json(prefix + ".json", record)
+    written.append(prefix + ".json")
+    plt = pyplot()
+    if plt:
+        fig, (ax_cf, ax_u) = plt.subplots(1, 2, figsize=(11, 4.2))
+        plate = [k for k, re_x in enumerate(s["Re_x"]) if re_x >= 1e4]
+        pick = lambda name: [s[name][k] for k in plate]
+        ax_cf.semilogx(pick("Re_x"), pick("Cf"), label="computed (Baldwin-Lomax)")
+        ax_cf.semilogx(pick("Re_x"), pick("Cf_schlichting"), "k--", label="Schlichting (2 log10 Re_x - 0.65)^-2.3")
+        ax_cf.semilogx(pick("Re_x"), pick("Cf_white"), "k:", label="White 0.455 / ln^2(0.06 Re_x)")
+        ax_cf.axvspan(0.1 * reynolds, reynolds, color="grey", alpha=0.1)
+        ax_cf.set_ylim(0, 0.008)
+        ax_cf.set_xlabel("Re_x")
+        ax_cf.set_ylabel("Cf")
+        ax_u.semilogx(w["y_plus"], w["u_plus"], "o", ms=3, label="computed, x = 0.5")
+        sub = [y for y in w["y_plus"] if y <= 12]
+        ax_u.semilogx(sub, sub, "k:", label="u+ = y+")
+        log = [y for y in w["y_plus"] if y >= 10]
+        ax_u.semilogx(log, [math.log(y) / 0.41 + 5.0 for y in log], "k--", label="log law (0.41, 5.0)")
+        ax_u.axvspan(30, 300, color="grey", alpha=0.1)
+        ax_u.set_xlabel("y+")
+        ax_u.set_ylabel("u+")
+        for ax in (ax_cf, ax_u):
+            ax.legend(fontsize=8)
+            ax.grid(alpha=0.3)
+        fig.suptitle(f"PortaFlow streamfunction_vorticity: turbulent flat plate, Re {reynolds:.0e}, Baldwin-Lomax")
+        fig.tight_layout()
+        fig.savefig(prefix + ".png", dpi=110)
+        plt.close(fig)
+        written.append(prefix + ".png")
+    return record, written
+
+
 def report_flat_plate(record, artifacts, prefix):
     folders = {r["variables"]["deck"]: artifact_dir(artifacts, r) for r in ok_runs(record, "plate")}
     plain = folders.get("flat_plate_re1e5")
-    if not prefix or not plain:
+    turbulent = folders.get("flat_plate_re1e7_baldwin_lomax")
+    if not prefix or not (plain or turbulent):
         return generic_table(record), "", []
-    study, written = plate_study(plain, folders.get("flat_plate_re1e5_trailing_edge"), prefix + "-flat-plate-re1e5")
-    headline = (f"Cf sqrt(Re_x) within {100 * study['max_cf_deviation_10_90']:.2f} % of Blasius over 10-90 % "
-                f"of the plate; u/U within {study['max_profile_difference']:.4f} of f'(eta)")
-    return [headline], headline, written
+    lines, headlines, written = [], [], []
+    if plain:
+        study, files = plate_study(plain, folders.get("flat_plate_re1e5_trailing_edge"),
+                                   prefix + "-flat-plate-re1e5")
+        written += files
+        headlines.append(f"Cf sqrt(Re_x) within {100 * study['max_cf_deviation_10_90']:.2f} % of Blasius over "
+                         f"10-90 % of the plate; u/U within {study['max_profile_difference']:.4f} of f'(eta)")
+        lines.append(headlines[-1])
+    if turbulent:
+        study, files = turbulent_plate_study(turbulent, prefix + "-flat-plate-re1e7-baldwin-lomax")
+        written += files
+        headlines.append(f"turbulent plate Re 1e7: Cf within {100 * study['max_cf_deviation_schlichting']:.1f} % of "
+                         f"Schlichting and {100 * study['max_cf_deviation_white']:.1f} % of White over "
+                         f"1e6 <= Re_x <= 1e7, u+ within {100 * study['max_log_law_deviation']:.1f} % of the log "
+                         f"law over 30 <= y+ <= 300")
+        lines += ["", headlines[-1], "", "| Re_x | Cf | Schlichting | White |", "|---|---|---|---|"]
+        for st in study["stations"]:
+            lines.append(f"| {st['Re_x']:.3g} | {st['Cf']:.5f} | {st['schlichting']:.5f} | {st['white']:.5f} |")
+    return lines, "; ".join(headlines), written
 
 
 def report_alpha8(record, artifacts, prefix):

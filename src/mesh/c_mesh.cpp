@@ -13,6 +13,7 @@
 #include "portaflow/core/error.hpp"
 #include "portaflow/mesh/airfoil.hpp"
 #include "portaflow/mesh/elliptic_grid_device.hpp"
+#include "portaflow/mesh/elliptic_grid_sequencing.hpp"
 
 namespace portaflow::mesh {
 namespace {
@@ -215,8 +216,11 @@ StructuredGrid2D airfoil_c_grid(const CGridShape& shape, EllipticGridOptions opt
   std::vector<double> spacing;
   StructuredGrid2D grid = airfoil_c_grid_start(shape, spacing);
   options.wall_spacing = spacing;
-  const EllipticGridReport result =
-      on_device ? solve_elliptic_grid_device(grid, options) : solve_elliptic_grid(grid, options);
+  const EllipticSolver solve = on_device ? static_cast<EllipticSolver>(solve_elliptic_grid_device)
+                                         : static_cast<EllipticSolver>(solve_elliptic_grid);
+  const EllipticGridReport result = options.sequencing
+                                        ? solve_elliptic_grid_sequenced(grid, options, solve)
+                                        : solve(grid, options, control_start(grid, options));
   if (shape.section.camber == 0.0) symmetrize(grid, shape.leading_edge());
   if (report != nullptr) *report = result;
   return grid;

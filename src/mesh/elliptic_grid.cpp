@@ -115,8 +115,15 @@ void set_from_initial_grid(const StructuredGrid2D& g, const EllipticGridOptions&
 
 class ControlFunctions {
  public:
-  ControlFunctions(const StructuredGrid2D& g, const EllipticGridOptions& options)
-      : options_(options), start_(control_start(g, options)), p_(g.ni, 0.0), q_(g.ni, 0.0) {}
+  ControlFunctions(const StructuredGrid2D& g, const EllipticGridOptions& options,
+                   ControlStart start)
+      : options_(options),
+        start_(std::move(start)),
+        p_(start_.p.empty() ? std::vector<double>(g.ni, 0.0) : start_.p),
+        q_(start_.q.empty() ? std::vector<double>(g.ni, 0.0) : start_.q) {}
+
+  const std::vector<double>& p() const { return p_; }
+  const std::vector<double>& q() const { return q_; }
 
   bool wall_control() const {
     return options_.control_orthogonality || !options_.wall_spacing.empty();
@@ -149,7 +156,8 @@ class ControlFunctions {
         // right-handed grid). phi > 0 draws the i-lines towards larger i, turning the j-line
         // towards the tangent, so phi must fall while the angle is below pi/2.
         const double angle = std::atan2(tx * dy - ty * dx, tx * dx + ty * dy);
-        p_[i] = std::clamp(p_[i] + gain * std::atan(angle - 0.5 * M_PI), -limit, limit);
+        p_[i] = std::clamp(p_[i] + options_.orthogonality_gain * std::atan(angle - 0.5 * M_PI),
+                           -limit, limit);
       }
     }
   }
@@ -424,6 +432,11 @@ void transfinite_interpolation(StructuredGrid2D& grid, const std::vector<double>
 }
 
 EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGridOptions& options) {
+  return solve_elliptic_grid(grid, options, control_start(grid, options));
+}
+
+EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGridOptions& options,
+                                       const ControlStart& start) {
   require(grid.ni >= 3 && grid.nj >= 3 &&
               grid.x.size() == static_cast<std::size_t>(grid.ni) * grid.nj &&
               grid.y.size() == grid.x.size(),
@@ -437,7 +450,7 @@ EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGri
           "The line-SOR relaxation factors must lie in (0, 2), not " +
               std::to_string(options.relaxation_j) + " and " +
               std::to_string(options.relaxation_i) + ".");
-  ControlFunctions control(grid, options);
+  ControlFunctions control(grid, options, start);
   const int longest = std::max(grid.ni, grid.nj);
 
   EllipticGridReport report;
@@ -477,6 +490,8 @@ EllipticGridReport solve_elliptic_grid(StructuredGrid2D& grid, const EllipticGri
       break;
     }
   }
+  report.p = control.p();
+  report.q = control.q();
   return report;
 }
 

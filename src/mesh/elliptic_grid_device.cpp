@@ -174,7 +174,7 @@ double relax_lines(const char* label, const DeviceGrid& g, int first, double rel
 
 // The host's ControlFunctions::update_wall at every interior i.
 void update_wall(const DeviceGrid& g, const Line& wall_spacing, bool spacing_control,
-                 bool orthogonality, double gain, double limit) {
+                 bool orthogonality, double spacing_gain, double angle_gain, double limit) {
   par_for(
       "elliptic.wall_control", IndexRange{1, g.ni - 1}, KOKKOS_LAMBDA(const int i) {
         const double tx = g.x(0, i + 1) - g.x(0, i - 1), ty = g.y(0, i + 1) - g.y(0, i - 1);
@@ -182,12 +182,12 @@ void update_wall(const DeviceGrid& g, const Line& wall_spacing, bool spacing_con
         if (spacing_control) {
           const double spacing = wall_spacing.extent(0) == 1 ? wall_spacing(0) : wall_spacing(i);
           const double ratio = Kokkos::Experimental::sqrt(dx * dx + dy * dy) / spacing;
-          const double q = g.q(i) - gain * Kokkos::Experimental::atan(ratio - 1.0);
+          const double q = g.q(i) - spacing_gain * Kokkos::Experimental::atan(ratio - 1.0);
           g.q(i) = q < -limit ? -limit : (q > limit ? limit : q);
         }
         if (orthogonality) {
           const double angle = Kokkos::Experimental::atan2(tx * dy - ty * dx, tx * dx + ty * dy);
-          const double p = g.p(i) + gain * Kokkos::Experimental::atan(angle - kHalfPi);
+          const double p = g.p(i) + angle_gain * Kokkos::Experimental::atan(angle - kHalfPi);
           g.p(i) = p < -limit ? -limit : (p > limit ? limit : p);
         }
       });
@@ -229,6 +229,12 @@ Line to_device(const std::vector<double>& values, const char* label) {
 
 EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
                                               const EllipticGridOptions& options) {
+  return solve_elliptic_grid_device(grid, options, control_start(grid, options));
+}
+
+EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
+                                              const EllipticGridOptions& options,
+                                              const ControlStart& start) {
   require(grid.ni >= 3 && grid.nj >= 3 &&
               grid.x.size() == static_cast<std::size_t>(grid.ni) * grid.nj &&
               grid.y.size() == grid.x.size(),
@@ -237,7 +243,6 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
               options.relaxation_j > 0.0 && options.relaxation_j < 2.0 &&
               options.relaxation_i > 0.0 && options.relaxation_i < 2.0,
           "solve_elliptic_grid_device: control limit in [0, 2) and relaxations in (0, 2) needed");
-  const ControlStart start = control_start(grid, options);
   DeviceGrid g;
   g.ni = grid.ni;
   g.nj = grid.nj;
@@ -246,8 +251,8 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
   g.phi_0 = to_device(start.phi_0, grid.ni, grid.nj, "elliptic.phi_0");
   g.psi_0 = to_device(start.psi_0, grid.ni, grid.nj, "elliptic.psi_0");
   g.decay = to_device(start.decay, "elliptic.decay");
-  g.p = Line("elliptic.p", grid.ni);
-  g.q = Line("elliptic.q", grid.ni);
+  g.p = start.p.empty() ? Line("elliptic.p", grid.ni) : to_device(start.p, "elliptic.p");
+  g.q = start.q.empty() ? Line("elliptic.q", grid.ni) : to_device(start.q, "elliptic.q");
   const Line wall_spacing =
       to_device(options.wall_spacing.empty() ? std::vector<double>{1.0} : options.wall_spacing,
                 "elliptic.wall_spacing");
@@ -257,7 +262,7 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
   for (int iteration = 1; iteration <= options.max_iterations; ++iteration) {
     if (options.control_orthogonality || spacing_control)
       update_wall(g, wall_spacing, spacing_control, options.control_orthogonality,
-                  options.control_gain, options.control_limit);
+                  options.control_gain, options.orthogonality_gain, options.control_limit);
     double max_change = 0.0;
     for (int colour = 1; colour >= 0; --colour)
       max_change = std::max(
@@ -283,6 +288,10 @@ EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
   auto hy = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), g.y);
   std::copy(hx.data(), hx.data() + hx.size(), grid.x.begin());
   std::copy(hy.data(), hy.data() + hy.size(), grid.y.begin());
+  for (auto [line, out] : {std::pair{g.p, &report.p}, std::pair{g.q, &report.q}}) {
+    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), line);
+    out->assign(host.data(), host.data() + host.size());
+  }
   return report;
 }
 

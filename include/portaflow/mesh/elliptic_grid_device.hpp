@@ -13,5 +13,9 @@ namespace portaflow::mesh {
 
 EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
                                               const EllipticGridOptions& options);
+// From the given controls' fixed parts (see solve_elliptic_grid).
+EllipticGridReport solve_elliptic_grid_device(StructuredGrid2D& grid,
+                                              const EllipticGridOptions& options,
+                                              const ControlStart& start);
 
 }  // namespace portaflow::mesh

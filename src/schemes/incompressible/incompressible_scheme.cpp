@@ -19,13 +19,14 @@ const std::vector<SchemeDescriptor>& schemes() {
        "iteration), Jensen's or "
        "Thom's wall vorticity, and the Baldwin & Lomax (1978) eddy viscosity. Flows: the "
        "lid-driven cavity (against Ghia, Ghia & Shin 1982), NACA 4-digit airfoils on an "
-       "elliptically generated C-grid (Sorenson 1980), and a flat plate (against Blasius).",
+       "elliptically generated C-grid (Sorenson 1980), and a flat plate (laminar against "
+       "Blasius, turbulent against the skin-friction laws and the law of the wall).",
        read_deck,
        choices,
        OutputKind::kNodes,
        PORTAFLOW_SOLVER_FACTORY(make_solver),
        {"grid.xyz", "surface.csv", "centreline_u.csv", "centreline_v.csv", "ghia_comparison.csv",
-        "blasius_profile.csv"},
+        "blasius_profile.csv", "wall_units_profile.csv"},
        nullptr,
        // Many small kernels a step (the Poisson solve's iterations and reductions): with passive
        // waiting one thread beat two on the 2-core build machine up to 256 x 256 (cavity, 100

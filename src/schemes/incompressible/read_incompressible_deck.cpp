@@ -85,10 +85,13 @@ void read_c_grid(DeckReader& deck, IncompressibleConfig& in) {
           "mesh.generated_on", values_of("mesh.generated_on"), std::string("device"),
           "elliptic grid generation by Kokkos kernels (device) or the host reference") == "device";
   in.airfoil.elliptic.max_iterations = static_cast<int>(deck.get_int(
-      "mesh.elliptic_iterations", {3000, 1, 1000000, "elliptic grid iterations at most"}));
+      "mesh.elliptic_iterations", {20000, 1, 1000000, "elliptic grid iterations at most"}));
   in.airfoil.elliptic.tolerance = deck.get_real(
       "mesh.elliptic_tolerance",
       {1e-6, 0, 1, true, false, "stop when no node moves more than this fraction of its spacing"});
+  in.airfoil.elliptic.sequencing = deck.get_bool(
+      "mesh.elliptic_sequencing", true,
+      "start the elliptic iteration from the grid generated on every other node (recursively)");
 }
 
 void read_flat_plate_grid(DeckReader& deck, IncompressibleConfig& in) {

@@ -16,6 +16,7 @@
 #include "portaflow/schemes/incompressible/poisson/poisson.hpp"
 #include "portaflow/schemes/incompressible/problems/flow_setup.hpp"
 #include "portaflow/schemes/incompressible/problems/surface_loads.hpp"
+#include "portaflow/schemes/incompressible/problems/turbulent_plate.hpp"
 #include "portaflow/schemes/incompressible/problems/validation.hpp"
 #include "portaflow/schemes/incompressible/transport/vorticity_transport.hpp"
 #include "portaflow/schemes/incompressible/turbulence/baldwin_lomax.hpp"
@@ -199,9 +200,14 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
     return std::nullopt;
   }
 
-  // The cavity against Ghia, Ghia & Shin (1982), the flat plate against Blasius
-  // (problems/validation.hpp).
+  // The cavity against Ghia, Ghia & Shin (1982), the laminar flat plate against Blasius
+  // (problems/validation.hpp), the turbulent one against the skin-friction laws and the law of
+  // the wall (problems/turbulent_plate.hpp).
   std::vector<std::pair<std::string, double>> exact_errors() const override {
+    if (is_turbulent_plate()) {
+      const Loads l = loads();
+      return turbulent_plate_errors(l, wall_units(l), config_.reynolds, setup_.length);
+    }
     if (config_.problem == IncompressibleProblem::kFlatPlate)
       return blasius_errors(loads(), plate_profile(), config_.reynolds, setup_.length);
     const auto comparison = ghia();
@@ -234,10 +240,15 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
 
   // centreline_u.csv (u along x = 0.5), centreline_v.csv (v along y = 0.5), where those are
   // node lines, and ghia_comparison.csv. Airfoil and plate: surface.csv (x/c, y/c, Cp, Cf; the
-  // plate adds Cf sqrt(Re_x)), and the plate's blasius_profile.csv.
+  // plate adds Cf sqrt(Re_x)), and the plate's blasius_profile.csv; a turbulent plate's surface.csv
+  // has the skin-friction laws beside Cf, and wall_units_profile.csv.
   std::vector<ResultTable> final_tables(const MarchOutcome& /*outcome*/) const override {
     if (config_.problem == IncompressibleProblem::kAirfoil)
       return airfoil_surface_tables(loads(), setup_.length);
+    if (is_turbulent_plate()) {
+      const Loads l = loads();
+      return turbulent_plate_tables(l, wall_units(l), config_.reynolds, setup_.length);
+    }
     if (config_.problem == IncompressibleProblem::kFlatPlate)
       return plate_surface_tables(loads(), plate_profile(), config_.reynolds, setup_.length);
     if (grid_.ni % 2 == 0 || grid_.nj % 2 == 0) return {};
@@ -323,6 +334,16 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
 
   BlasiusProfile plate_profile() const {
     return blasius_profile(host_flow(), setup_.wall_begin, setup_.wall_end, setup_.speed, nu_);
+  }
+
+  bool is_turbulent_plate() const {
+    return config_.problem == IncompressibleProblem::kFlatPlate && config_.baldwin_lomax;
+  }
+
+  // At mid-plate (x = 0.5 L).
+  WallUnitsProfile wall_units(const Loads& l) const {
+    return wall_units_profile(host_flow(), l, setup_.wall_begin, setup_.wall_end, setup_.speed, nu_,
+                              0.5 * setup_.length);
   }
 
   // u and v from the current psi, into buffers allocated once (history rows ask every step).

@@ -15,6 +15,7 @@ DRAW = {
     "surface": surface.plot_surface,
     "centrelines": validation.plot_centrelines,
     "blasius_profile": validation.plot_blasius_profile,
+    "wall_units_profile": validation.plot_wall_units_profile,
 }
 
 
@@ -29,8 +30,10 @@ def expected(run):
     elif family == "multiblock":
         names.add("surface_cp")
     elif family == "incompressible":
+        turbulent = run.deck.get("incompressible.turbulence", "laminar") != "laminar"
+        plate_profile = "wall_units_profile" if turbulent else "blasius_profile"
         names |= {"lid_driven_cavity": {"centrelines"},
-                  "flat_plate": {"surface", "blasius_profile"},
+                  "flat_plate": {"surface", plate_profile},
                   "airfoil": {"surface"}}.get(run.problem, set())
     return names
 

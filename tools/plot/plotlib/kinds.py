@@ -22,6 +22,8 @@ KINDS = (
          "incompressible cavity: centreline velocities against Ghia, Ghia & Shin (1982)"),
     Kind("blasius_profile", ("blasius_profile.csv",),
          "incompressible flat plate: the velocity profile against Blasius (1908)"),
+    Kind("wall_units_profile", ("wall_units_profile.csv",),
+         "turbulent flat plate: u+ against y+ beside the log law and the viscous sublayer"),
 )
 
 NAMES = tuple(k.name for k in KINDS)

@@ -12,6 +12,13 @@ from .run_files import Skip, read_table
 # solver's own check measures against (src/schemes/incompressible/problems/validation.cpp).
 BLASIUS_CF_SQRT_RE_X = 0.664
 
+# The turbulent plate's yardsticks, as the solver's check writes them beside Cf and u+
+# (src/schemes/incompressible/problems/turbulent_plate.cpp): the log law's constants.
+LOG_LAW_KAPPA = 0.41
+LOG_LAW_B = 5.0
+SCHLICHTING = "Schlichting (1979): (2 log10 Re_x - 0.65)^-2.3"
+WHITE = "White (2006): 0.455 / ln^2(0.06 Re_x)"
+
 GHIA = "Ghia, Ghia & Shin (1982)"
 EXACT = "exact (Toro 2009, ch. 4)"
 

@@ -92,6 +92,8 @@ def _airfoil(run, s, fmt):
 
 
 def _plate(run, s, fmt):
+    if "Cf_schlichting" in s:
+        return _turbulent_plate(run, s, fmt)
     x = s["x"]
     reynolds = run.number("problem.reynolds")
     fig, axes = figures.panels(3 if "Cf_sqrt_Re_x" in s else 2)
@@ -116,3 +118,23 @@ def _plate(run, s, fmt):
 def _title(run):
     t = run.final_time()
     return "%s\nt = %g" % (run.label(), t) if t is not None else run.label()
+
+
+def _turbulent_plate(run, s, fmt):
+    """Cf against Re_x beside the two turbulent skin-friction laws the solver writes with it."""
+    on_plate = s["Re_x"] >= 1e4
+    re_x = s["Re_x"][on_plate]
+    fig, axes = figures.panels(2)
+    axes[0].plot(s["x"], s["Cp"], color="tab:blue", lw=1.2, label="PortaFlow")
+    figures.finish(axes[0], "x / L", "Cp", "surface pressure")
+    ax = axes[1]
+    ax.semilogx(re_x, s["Cf"][on_plate], color="tab:blue", lw=1.4, label="PortaFlow")
+    ax.semilogx(re_x, s["Cf_schlichting"][on_plate], "k--", lw=1, label=references.SCHLICHTING)
+    ax.semilogx(re_x, s["Cf_white"][on_plate], "k:", lw=1, label=references.WHITE)
+    reynolds = run.number("problem.reynolds")
+    if reynolds:
+        ax.axvspan(0.1 * reynolds, reynolds, color="grey", alpha=0.1)
+    ax.set_ylim(0, 2 * np.nanmax(s["Cf_schlichting"][on_plate]))
+    figures.finish(ax, "Re_x", "Cf", "skin friction against the turbulent laws")
+    return (figures.save(fig, run, "surface", fmt, _title(run)),
+            "surface Cp, and Cf against the turbulent skin-friction laws")

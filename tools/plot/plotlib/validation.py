@@ -1,5 +1,8 @@
 """The incompressible solver's validation outputs: the lid-driven cavity's centrelines against
-Ghia, Ghia & Shin (1982), and the flat plate's velocity profile against Blasius (1908)."""
+Ghia, Ghia & Shin (1982), the laminar flat plate's velocity profile against Blasius (1908), and
+the turbulent plate's profile in wall units against the law of the wall."""
+import numpy as np
+
 from . import figures, references
 from .run_files import Skip
 
@@ -48,3 +51,28 @@ def plot_blasius_profile(run, fmt, notes):
     t = run.final_time()
     title = run.label() + ("\nt = %g" % t if t is not None else "")
     return figures.save(fig, run, "blasius_profile", fmt, title), "velocity profile against Blasius"
+
+
+def plot_wall_units_profile(run, fmt, notes):
+    w = run.table("wall_units_profile.csv", " (written by turbulent flat-plate runs)")
+    for column in ("y_plus", "u_plus"):
+        if column not in w:
+            raise Skip("wall_units_profile.csv has no column '%s'" % column)
+    fig, axes = figures.panels(1)
+    ax = axes[0]
+    y_plus = w["y_plus"]
+    ax.semilogx(y_plus, w["u_plus"], "o", color="tab:blue", ms=4, mfc="none", label="PortaFlow")
+    sublayer = y_plus[y_plus <= 12]
+    ax.semilogx(sublayer, sublayer, "k:", lw=1, label="viscous sublayer u+ = y+")
+    log_region = y_plus[y_plus >= 10]
+    ax.semilogx(log_region,
+                np.log(log_region) / references.LOG_LAW_KAPPA + references.LOG_LAW_B, "k--", lw=1,
+                label="log law, kappa %.2f, B %.1f" % (references.LOG_LAW_KAPPA,
+                                                       references.LOG_LAW_B))
+    ax.axvspan(30, 300, color="grey", alpha=0.1)
+    figures.finish(ax, "y+", "u+", "velocity in wall units at the wall node nearest x = 0.5 L")
+    fig.set_size_inches(6.5, 5.0)
+    t = run.final_time()
+    title = run.label() + ("\nt = %g" % t if t is not None else "")
+    return (figures.save(fig, run, "wall_units_profile", fmt, title),
+            "velocity profile in wall units against the log law")

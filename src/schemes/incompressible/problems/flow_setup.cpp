@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "portaflow/core/parallel.hpp"
 #include "portaflow/mesh/airfoil.hpp"
@@ -53,21 +54,27 @@ void airfoil(const RunConfig& config, FlowSetup& s) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const mesh::CGridQuality q = mesh::c_grid_quality(c, shape);
+  const std::string sequencing =
+      generation.coarse_levels == 0
+          ? std::string()
+          : ", started from " + std::to_string(generation.coarse_levels) + " coarser grid" +
+                (generation.coarse_levels > 1 ? "s" : "") + " (" +
+                std::to_string(generation.coarse_iterations) + " iterations there)";
   char text[900];
   std::snprintf(
       text, sizeof text,
       "C-grid for %s: %d x %d nodes (wake %d, airfoil %d, normal %d intervals), far field %g "
-      "chords, generated on the %s in %.2f s: %d elliptic iterations, last change %.2e (%s)\n"
+      "chords, generated on the %s in %.2f s: %d elliptic iterations, last change %.2e (%s)%s\n"
       "  grid quality: cell areas %.3e .. %.3e (all > 0: the Jacobian is positive), skew up to "
       "%.1f deg, aspect ratio up to %.0f, neighbour area ratio up to %.2f; wall: j-lines within "
       "%.2f deg of normal, first spacing %.3e .. %.3e (asked %.3e)\n",
       shape.section.designation.c_str(), c.ni, c.nj, shape.wake_intervals, shape.airfoil_intervals,
       shape.normal_intervals, shape.far_field_chords, in.airfoil.on_device ? "device" : "host",
       seconds, generation.iterations, generation.max_change,
-      generation.converged ? "converged" : "NOT converged", q.cells.min_cell_area,
-      q.cells.max_cell_area, q.cells.max_skew_degrees, q.cells.max_aspect_ratio,
-      q.cells.max_neighbour_area_ratio, q.max_wall_angle_error_degrees, q.min_first_spacing,
-      q.max_first_spacing, shape.wall_spacing);
+      generation.converged ? "converged" : "NOT converged", sequencing.c_str(),
+      q.cells.min_cell_area, q.cells.max_cell_area, q.cells.max_skew_degrees,
+      q.cells.max_aspect_ratio, q.cells.max_neighbour_area_ratio, q.max_wall_angle_error_degrees,
+      q.min_first_spacing, q.max_first_spacing, shape.wall_spacing);
   s.report = text;
   s.grid = from_host(c.x, c.y, c.ni, c.nj, shape.trailing_edge_lower());
   s.generated = std::move(c);
