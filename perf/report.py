@@ -802,10 +802,12 @@ def turbulent_plate_study(folder, prefix, reynolds=1e7):
     for target in (1e6, 2e6, 5e6, 1e7):
         k = min(inside, key=lambda k: abs(math.log(s["Re_x"][k] / target)))
         stations.append({"Re_x": s["Re_x"][k], "Cf": s["Cf"][k], "schlichting": s["Cf_schlichting"][k],
-                         "white": s["Cf_white"][k]})
+                         "white": s["Cf_white"][k], "Re_theta": s["Re_theta"][k],
+                         "coles_fernholz": s["Cf_coles_fernholz"][k]})
     record = {"case": f"turbulent flat plate Re {reynolds:.0e}, Baldwin-Lomax",
               "max_cf_deviation_schlichting": worst("Cf_schlichting"),
               "max_cf_deviation_white": worst("Cf_white"),
+              "max_cf_deviation_coles_fernholz": worst("Cf_coles_fernholz"),
               "max_log_law_deviation": max(abs(w["u_plus"][k] / w["log_law"][k] - 1) for k in log_region),
               "first_node_y_plus": w["y_plus"][0], "log_region_nodes": len(log_region), "stations": stations}
     written = []
@@ -819,6 +821,8 @@ def turbulent_plate_study(folder, prefix, reynolds=1e7):
         ax_cf.semilogx(pick("Re_x"), pick("Cf"), label="computed (Baldwin-Lomax)")
         ax_cf.semilogx(pick("Re_x"), pick("Cf_schlichting"), "k--", label="Schlichting (2 log10 Re_x - 0.65)^-2.3")
         ax_cf.semilogx(pick("Re_x"), pick("Cf_white"), "k:", label="White 0.455 / ln^2(0.06 Re_x)")
+        ax_cf.semilogx(pick("Re_x"), pick("Cf_coles_fernholz"), "-.", color="tab:green",
+                       label="Coles-Fernholz at the computed Re_theta")
         ax_cf.axvspan(0.1 * reynolds, reynolds, color="grey", alpha=0.1)
         ax_cf.set_ylim(0, 0.008)
         ax_cf.set_xlabel("Re_x")
@@ -845,7 +849,7 @@ def turbulent_plate_study(folder, prefix, reynolds=1e7):
 def report_flat_plate(record, artifacts, prefix):
     folders = {r["variables"]["deck"]: artifact_dir(artifacts, r) for r in ok_runs(record, "plate")}
     plain = folders.get("flat_plate_re1e5")
-    turbulent = folders.get("flat_plate_re1e7_baldwin_lomax")
+    turbulent = next((artifact_dir(artifacts, r) for r in ok_runs(record, "turbulent_plate")), None)
     if not prefix or not (plain or turbulent):
         return generic_table(record), "", []
     lines, headlines, written = [], [], []
@@ -861,11 +865,14 @@ def report_flat_plate(record, artifacts, prefix):
         written += files
         headlines.append(f"turbulent plate Re 1e7: Cf within {100 * study['max_cf_deviation_schlichting']:.1f} % of "
                          f"Schlichting and {100 * study['max_cf_deviation_white']:.1f} % of White over "
-                         f"1e6 <= Re_x <= 1e7, u+ within {100 * study['max_log_law_deviation']:.1f} % of the log "
-                         f"law over 30 <= y+ <= 300")
-        lines += ["", headlines[-1], "", "| Re_x | Cf | Schlichting | White |", "|---|---|---|---|"]
+                         f"1e6 <= Re_x <= 1e7 ({100 * study['max_cf_deviation_coles_fernholz']:.1f} % of "
+                         f"Coles-Fernholz at its Re_theta), u+ within "
+                         f"{100 * study['max_log_law_deviation']:.1f} % of the log law over 30 <= y+ <= 300")
+        lines += ["", headlines[-1], "", "| Re_x | Cf | Schlichting | White | Re_theta | Coles-Fernholz |",
+                  "|---|---|---|---|---|---|"]
         for st in study["stations"]:
-            lines.append(f"| {st['Re_x']:.3g} | {st['Cf']:.5f} | {st['schlichting']:.5f} | {st['white']:.5f} |")
+            lines.append(f"| {st['Re_x']:.3g} | {st['Cf']:.5f} | {st['schlichting']:.5f} | {st['white']:.5f} | "
+                         f"{st['Re_theta']:.0f} | {st['coles_fernholz']:.5f} |")
     return lines, "; ".join(headlines), written
 
 

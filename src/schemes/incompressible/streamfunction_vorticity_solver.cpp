@@ -206,7 +206,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
   std::vector<std::pair<std::string, double>> exact_errors() const override {
     if (is_turbulent_plate()) {
       const Loads l = loads();
-      return turbulent_plate_errors(l, wall_units(l), config_.reynolds, setup_.length);
+      return turbulent_plate_errors(l, re_theta(), wall_units(l), config_.reynolds, setup_.length);
     }
     if (config_.problem == IncompressibleProblem::kFlatPlate)
       return blasius_errors(loads(), plate_profile(), config_.reynolds, setup_.length);
@@ -247,7 +247,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
       return airfoil_surface_tables(loads(), setup_.length);
     if (is_turbulent_plate()) {
       const Loads l = loads();
-      return turbulent_plate_tables(l, wall_units(l), config_.reynolds, setup_.length);
+      return turbulent_plate_tables(l, re_theta(), wall_units(l), config_.reynolds, setup_.length);
     }
     if (config_.problem == IncompressibleProblem::kFlatPlate)
       return plate_surface_tables(loads(), plate_profile(), config_.reynolds, setup_.length);
@@ -338,6 +338,11 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
 
   bool is_turbulent_plate() const {
     return config_.problem == IncompressibleProblem::kFlatPlate && config_.baldwin_lomax;
+  }
+
+  std::vector<double> re_theta() const {
+    return momentum_thickness_reynolds(host_flow(), setup_.wall_begin, setup_.wall_end,
+                                       setup_.speed, nu_);
   }
 
   // At mid-plate (x = 0.5 L).

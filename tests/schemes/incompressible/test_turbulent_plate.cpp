@@ -3,6 +3,7 @@
 // perf/cases/flat_plate/ (it runs for many minutes, so not here).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -65,9 +66,10 @@ TEST(TurbulentPlate, WallUnitsProfileReadsTheLogLawBack) {
     int in_log_region = 0;
     for (double y_plus : profile.y_plus) in_log_region += y_plus >= 30 && y_plus <= 300;
     EXPECT_GE(in_log_region, 10);
-    const auto errors = turbulent_plate_errors(p.loads, profile, 1e7, 1);
-    ASSERT_EQ(errors.size(), 3u);
-    EXPECT_NEAR(errors[2].second, scale - 1, 1e-12) << errors[2].first;
+    const std::vector<double> no_re_theta(p.loads.x.size(), 0.0);
+    const auto errors = turbulent_plate_errors(p.loads, no_re_theta, profile, 1e7, 1);
+    ASSERT_EQ(errors.size(), 4u);
+    EXPECT_NEAR(errors[3].second, scale - 1, 1e-12) << errors[3].first;
   }
 }
 
@@ -79,10 +81,36 @@ TEST(TurbulentPlate, SkinFrictionErrorsMeasureTheWorstStation) {
     loads.x.push_back(x);
     loads.cf.push_back(schlichting_cf(1e7 * x) * (x > 0.6 && x < 0.7 ? 1.03 : 1.0));
   }
-  const auto errors = turbulent_plate_errors(loads, WallUnitsProfile{}, 1e7, 1);
+  const std::vector<double> no_re_theta(loads.x.size(), 0.0);
+  const auto errors = turbulent_plate_errors(loads, no_re_theta, WallUnitsProfile{}, 1e7, 1);
   EXPECT_NEAR(errors[0].second, 0.03, 1e-12) << errors[0].first;
   EXPECT_GT(errors[1].second, 0.03 - 0.005);
   EXPECT_DOUBLE_EQ(errors[2].second, 0.0);
+  EXPECT_DOUBLE_EQ(errors[3].second, 0.0);
+}
+
+// The momentum thickness of a linear profile u / U = y / delta below delta (1 above) is delta / 6;
+// Coles-Fernholz at Re_theta = 1e4 is 2 / (ln(1e4) / 0.384 + 4.127)^2; stations before the
+// leading edge (x <= 0) get no Re_theta.
+TEST(TurbulentPlate, MomentumThicknessAndColesFernholz) {
+  HostFlow f;
+  f.ni = 2;
+  f.nj = 2001;
+  const double delta = 0.01, nu = 1e-6;
+  for (int j = 0; j < f.nj; ++j)
+    for (int i = 0; i < f.ni; ++i) {
+      const double y = 2 * delta * j / (f.nj - 1);
+      f.x.push_back(i == 0 ? -0.1 : 0.5);
+      f.y.push_back(y);
+      f.u.push_back(std::min(y / delta, 1.0));
+    }
+  EXPECT_NEAR(momentum_thickness(f, 1, 1) / (delta / 6), 1.0, 1e-5);
+  const std::vector<double> re_theta = momentum_thickness_reynolds(f, 0, 1, 1, nu);
+  ASSERT_EQ(re_theta.size(), 2u);
+  EXPECT_EQ(re_theta[0], 0.0);
+  EXPECT_NEAR(re_theta[1], delta / 6 / nu, 1e-4 * delta / 6 / nu);
+  const double edge = std::log(1e4) / 0.384 + 4.127;
+  EXPECT_DOUBLE_EQ(coles_fernholz_cf(1e4), 2 / (edge * edge));
 }
 
 }  // namespace

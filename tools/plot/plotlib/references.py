@@ -18,6 +18,7 @@ LOG_LAW_KAPPA = 0.41
 LOG_LAW_B = 5.0
 SCHLICHTING = "Schlichting (1979): (2 log10 Re_x - 0.65)^-2.3"
 WHITE = "White (2006): 0.455 / ln^2(0.06 Re_x)"
+COLES_FERNHOLZ = "Coles-Fernholz at the computed Re_theta (Nagib et al. 2007)"
 
 GHIA = "Ghia, Ghia & Shin (1982)"
 EXACT = "exact (Toro 2009, ch. 4)"

@@ -131,6 +131,9 @@ def _turbulent_plate(run, s, fmt):
     ax.semilogx(re_x, s["Cf"][on_plate], color="tab:blue", lw=1.4, label="PortaFlow")
     ax.semilogx(re_x, s["Cf_schlichting"][on_plate], "k--", lw=1, label=references.SCHLICHTING)
     ax.semilogx(re_x, s["Cf_white"][on_plate], "k:", lw=1, label=references.WHITE)
+    if "Cf_coles_fernholz" in s:
+        ax.semilogx(re_x, s["Cf_coles_fernholz"][on_plate], "-.", color="tab:green", lw=1,
+                    label=references.COLES_FERNHOLZ)
     reynolds = run.number("problem.reynolds")
     if reynolds:
         ax.axvspan(0.1 * reynolds, reynolds, color="grey", alpha=0.1)
