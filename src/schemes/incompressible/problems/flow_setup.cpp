@@ -64,7 +64,7 @@ void airfoil(const RunConfig& config, FlowSetup& s) {
   std::snprintf(
       text, sizeof text,
       "C-grid for %s: %d x %d nodes (wake %d, airfoil %d, normal %d intervals), far field %g "
-      "chords, generated on the %s in %.2f s: %d elliptic iterations, last change %.2e (%s)%s\n"
+      "chords, generated on the %s in %.3f s: %d elliptic iterations, last change %.2e (%s)%s\n"
       "  grid quality: cell areas %.3e .. %.3e (all > 0: the Jacobian is positive), skew up to "
       "%.1f deg, aspect ratio up to %.0f, neighbour area ratio up to %.2f; wall: j-lines within "
       "%.2f deg of normal, first spacing %.3e .. %.3e (asked %.3e)\n",
