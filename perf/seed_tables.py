@@ -7,11 +7,12 @@ flow_solver_seed_sizes.toml (perf/run_cases.py JSON) and writes PREFIX.md (the t
 and PREFIX.png (time against grid size for CUDA, 16 cores and one core, and the speedup over one
 core, with the seed's GTX 480 / one-core numbers beside ours).
 
-Grid generation: CUDA's time to tolerance is measured at every size, one core's at the
-smallest; elsewhere one core's (and 16 cores') time is projected from their time for 200
-iterations without sequencing, times the iterations CUDA took on the grid itself plus a quarter of
-those on the coarser grids (the sizes measured on one core show how close the projection comes). The seed's flow-solver times are whole runs of an unstated
-number of steps, so only their speedups compare with ours (per step, same steps on every build).
+Grid generation: CUDA's time to tolerance is measured at every size, one core's at the smallest
+sizes the result holds; elsewhere one core's (and 16 cores') time is projected from their time for 200 iterations
+without sequencing, times the iterations CUDA took on the grid itself plus a quarter of those on
+the coarser grids (the sizes measured on one core show how close the projection comes). The
+seed's flow-solver times are whole runs of an unstated number of steps, so only their speedups
+compare with ours (per step, same steps on every build).
 
     /usr/bin/python3 perf/seed_tables.py GRID.json FLOW.json [FLOW2.json ...] --out PREFIX
 """
