@@ -34,11 +34,17 @@ def plot_centrelines(run, fmt, notes):
     return figures.save(fig, run, "centrelines", fmt, title), what
 
 
+def profile_table(run, name, writers, columns):
+    """The run's table `name` (written by `writers` runs), skipped without one of `columns`."""
+    table = run.table(name, " (written by %s runs)" % writers)
+    for column in columns:
+        if column not in table:
+            raise Skip("%s has no column '%s'" % (name, column))
+    return table
+
+
 def plot_blasius_profile(run, fmt, notes):
-    b = run.table("blasius_profile.csv", " (written by flat-plate runs)")
-    for column in ("eta", "u_over_U"):
-        if column not in b:
-            raise Skip("blasius_profile.csv has no column '%s'" % column)
+    b = profile_table(run, "blasius_profile.csv", "flat-plate", ("eta", "u_over_U"))
     fig, axes = figures.panels(1)
     ax = axes[0]
     if "blasius" in b:
@@ -54,10 +60,7 @@ def plot_blasius_profile(run, fmt, notes):
 
 
 def plot_wall_units_profile(run, fmt, notes):
-    w = run.table("wall_units_profile.csv", " (written by turbulent flat-plate runs)")
-    for column in ("y_plus", "u_plus"):
-        if column not in w:
-            raise Skip("wall_units_profile.csv has no column '%s'" % column)
+    w = profile_table(run, "wall_units_profile.csv", "turbulent flat-plate", ("y_plus", "u_plus"))
     fig, axes = figures.panels(1)
     ax = axes[0]
     y_plus = w["y_plus"]
