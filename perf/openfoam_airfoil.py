@@ -28,6 +28,8 @@ import sys
 
 import numpy as np
 
+import report  # perf/report.py: the tables' reader
+
 OPENFOAM_DIR = "/usr/share/openfoam"
 SPAN = 0.1  # the mesh's thickness in z (chord 1)
 
@@ -63,8 +65,8 @@ def resolved_value(run_dir, key):
 
 
 def read_csv(path):
-    rows = [line.strip().split(",") for line in open(path) if line.strip()]
-    return {name: np.array([float(r[k]) for r in rows[1:]]) for k, name in enumerate(rows[0])}
+    """A run's CSV table (report.columns) with each column as an array."""
+    return {name: np.array(values) for name, values in report.columns(path).items()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -307,7 +309,7 @@ def find_dat(case, function, name):
     raise SystemExit(f"{case}: no {function}/{name}")
 
 
-def wall_table(case, alpha_deg):
+def wall_table(case):
     """x/c, Cp and Cf (sign: + where the wall shear points from the leading edge to the trailing
     edge along that side) at the wall faces, from the sampled surface."""
     root = os.path.join(case, "postProcessing", "wallValues")
@@ -366,7 +368,7 @@ def run_model(model, run_dir, out, nu, alpha_deg, iterations):
         "CL_range": [float(column("Cl").min()), float(column("Cl").max())],
         "CD_range": [float(column("Cd").min()), float(column("Cd").max())],
         "CD_pressure": float(drag(4)), "CD_friction": float(drag(7)),
-    }, wall_table(case, alpha_deg)
+    }, wall_table(case)
 
 
 def ours(run_dir, average_from):
