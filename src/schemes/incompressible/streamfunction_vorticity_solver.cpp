@@ -217,7 +217,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
 
   std::string output_note() override {
     if (solves_ == 0) return {};
-    char note[400];
+    char note[512];
     int used = std::snprintf(
         note, sizeof note,
         "Poisson (%s): %.1f iterations per solve on average, last relative residual %.2e%s",
@@ -227,11 +227,11 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
     if (config_.problem == IncompressibleProblem::kAirfoil) {
       const Loads l = loads();
       std::snprintf(note + used, sizeof note - used,
-                    "; CL = %.6f, CD = %.6f (pressure %.6f, friction %.6f); Cp from the wall "
-                    "integral (Gohari et al. 2012, eq. 8): "
+                    "; CL = %.6f, CD = %.6f (pressure %.6f, friction %.6f); Cp jump across the "
+                    "trailing edge %.2e; Cp from the wall integral (Gohari et al. 2012, eq. 8): "
                     "closure at the trailing edge %.2e, largest difference %.2e",
-                    l.cl, l.cd_pressure + l.cd_friction, l.cd_pressure, l.cd_friction, l.cp_closure,
-                    l.max_cp_difference);
+                    l.cl, l.cd_pressure + l.cd_friction, l.cd_pressure, l.cd_friction, l.cp_jump,
+                    l.cp_closure, l.max_cp_difference);
     }
     solves_ = iterations_ = 0;
     unconverged_ = false;

@@ -91,6 +91,7 @@ Loads surface_loads(const HostFlow& f, const std::vector<double>& p, int wall_be
   loads.cd_friction = scale * (fx_f * c + fy_f * s);
   loads.cl = scale * (-(fx_p + fx_f) * s + (fy_p + fy_f) * c);
   loads.cp_closure = loads.cp_along_wall.back() - loads.cp_along_wall.front();
+  loads.cp_jump = loads.cp.back() - loads.cp.front();
   for (int m = 0; m < count; ++m)
     loads.max_cp_difference =
         std::max(loads.max_cp_difference, std::fabs(loads.cp[m] - loads.cp_along_wall[m]));

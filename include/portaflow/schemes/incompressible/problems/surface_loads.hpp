@@ -33,6 +33,11 @@ struct Loads {
   // for an airfoil the two sides of the trailing edge (0 in the limit); and its largest
   // difference from Cp.
   double cp_closure = 0, max_cp_difference = 0;
+  // Cp (the j-line integrals') at the wall's last node minus at its first: for an airfoil the
+  // jump across the trailing edge, which a single-valued pressure makes 0 in steady flow. It is
+  // the better resolved test of the body's psi: eq. 8's closure also holds the error of its
+  // one-sided d omega / dn at the wall, O(1) in Cp on the shipped grids.
+  double cp_jump = 0;
 };
 
 // p everywhere (j-line integrals of H from the outer boundary j = nj - 1).
