@@ -39,6 +39,11 @@ void read_flow(DeckReader& deck, IncompressibleConfig& in) {
   if (in.problem == IncompressibleProblem::kFlatPlate) return;
   in.angle_of_attack_degrees = deck.get_real(
       "problem.angle_of_attack", {0.0, -30, 30, false, false, "angle of attack, degrees"});
+  in.body_psi_offset = deck.get_real(
+      "problem.body_psi_offset",
+      {0.0, -10, 10, false, false,
+       "added to psi on the airfoil (the free stream's value at the trailing edge); the "
+       "circulation, and so the lift, follow it"});
   const std::string name = deck.get_string(
       "problem.airfoil", std::nullopt,
       "NACA 4-digit section, e.g. \"NACA 0012\" or \"2412\" (closed trailing edge)");

@@ -51,6 +51,9 @@ struct IncompressibleConfig {
   double lid_speed = 1;
   double free_stream_speed = 1;
   double angle_of_attack_degrees = 0;
+  // Added to psi on an airfoil (the free stream's value at the trailing edge): psi on the body
+  // sets the circulation, so the lift follows it (docs/user-guide/incompressible.md).
+  double body_psi_offset = 0;
   AirfoilGrid airfoil;
   FlatPlateGrid plate;
   int convection_order = 2;  // upwind differences of the vorticity's convection: 1 or 2

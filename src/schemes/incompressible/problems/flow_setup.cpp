@@ -145,8 +145,8 @@ FlowSetup make_flow_setup(const RunConfig& config) {
                 static_cast<Real>(std::sin(alpha))};
     s.speed = in.free_stream_speed;
     // The wall's streamline is the one through the trailing edge (1, 0) (for the plate, whose
-    // trailing edge that is too, psi = 0 on y = 0).
-    s.psi_wall = s.stream.psi(1, 0);
+    // trailing edge that is too, psi = 0 on y = 0), shifted on an airfoil by the deck's offset.
+    s.psi_wall = s.stream.psi(1, 0) + static_cast<Real>(in.body_psi_offset);
   }
   return s;
 }
