@@ -220,8 +220,8 @@ TEST(IncompressibleAirfoil, LiftFollowsTheBodysStreamFunction) {
   for (int k = 0; k < 3; ++k) {
     auto solver = make_solver(test::deck_config(
         "incompressible/naca0012_re5000.yaml",
-        with(kSmallGrid, {"problem.angle_of_attack=4",
-                          std::string("problem.body_psi_offset=") + offsets[k]})));
+        with(kSmallGrid,
+             {"problem.angle_of_attack=4", std::string("problem.body_psi_offset=") + offsets[k]})));
     test::run_to(*solver, 0.25);
     cl[k] = solver->monitors().values[0];
     std::printf("[ airfoil ] alpha 4, psi on the body offset %s: CL %.4f at t = 0.25\n", offsets[k],
