@@ -5,10 +5,12 @@ The run's own grid (RUN_DIR/grid.xyz, written at the start of every airfoil run)
 OpenFOAM mesh one cell thick with the wake cut merged (the cells above and below the cut share
 faces), and simpleFoam (Debian's `openfoam` package, v1912; not needed by the build or the
 tests) solves the same Reynolds number and incidence fully turbulent with Spalart & Allmaras
-(1992) and with Menter's (1994) k-omega SST. Their CL, CD (pressure and friction parts), Cp and
-Cf are set beside the run's: a JSON of the figures, CSVs of the surface and a PNG.
+(1992) and with Menter's (1994) k-omega SST, or laminar (`--models laminar`, beside a laminar
+run: a check of the stream-function/vorticity solution itself, free of the models' difference).
+Their CL, CD (pressure and friction parts), Cp and Cf are set beside the run's: a JSON of the
+figures, CSVs of the surface and a PNG.
 
-    /usr/bin/python3 perf/openfoam_airfoil.py RUN_DIR --out DIR [--models sa sst]
+    /usr/bin/python3 perf/openfoam_airfoil.py RUN_DIR --out DIR [--models sa sst laminar]
                                               [--iterations 4000] [--average-from T]
 
 RUN_DIR: a finished `portaflow run` of an airfoil deck (grid.xyz, resolved.yaml, history.csv,
@@ -210,7 +212,9 @@ def write_case(case, model, nu, alpha_deg, iterations):
                             "type nutUSpaldingWallFunction; value uniform 0;"),
     }
     turbulent_fields = []
-    if model == "sa":
+    if model == "laminar":
+        ras_model = None
+    elif model == "sa":
         files["0/nuTilda"] = field_file("nuTilda", "volScalarField", kinematic, "%.17g" % (3 * nu),
                                         "type freestream; freestreamValue uniform %.17g;" % (3 * nu),
                                         "type fixedValue; value uniform 0;")
@@ -228,9 +232,9 @@ def write_case(case, model, nu, alpha_deg, iterations):
         ras_model = "kOmegaSST"
     files["constant/transportProperties"] = (foam_header("dictionary", "transportProperties")
                                              + "transportModel Newtonian;\nnu %.17g;\n" % nu)
-    files["constant/turbulenceProperties"] = (foam_header("dictionary", "turbulenceProperties")
-                                              + "simulationType RAS;\nRAS { RASModel %s; turbulence on; printCoeffs on; }\n"
-                                              % ras_model)
+    files["constant/turbulenceProperties"] = foam_header("dictionary", "turbulenceProperties") + (
+        "simulationType laminar;\n" if ras_model is None
+        else "simulationType RAS;\nRAS { RASModel %s; turbulence on; printCoeffs on; }\n" % ras_model)
     div = "".join("    div(phi,%s) bounded Gauss linearUpwind grad(%s);\n" % (f, f) for f in turbulent_fields)
     files["system/fvSchemes"] = (foam_header("dictionary", "fvSchemes")
                                  + "ddtSchemes { default steadyState; }\ngradSchemes { default Gauss linear; }\n"
@@ -242,10 +246,10 @@ def write_case(case, model, nu, alpha_deg, iterations):
     smooth = "{ solver smoothSolver; smoother GaussSeidel; nSweeps 2; tolerance 1e-10; relTol 0.1; }"
     files["system/fvSolution"] = (foam_header("dictionary", "fvSolution")
                                   + "solvers\n{\n    p { solver GAMG; tolerance 1e-8; relTol 0.05; smoother GaussSeidel; }\n"
-                                  + "    \"(U|%s)\" %s\n}\n" % ("|".join(turbulent_fields), smooth)
+                                  + "    \"(%s)\" %s\n}\n" % ("|".join(["U"] + turbulent_fields), smooth)
                                   + "SIMPLE\n{\n    nNonOrthogonalCorrectors 1;\n    consistent yes;\n"
-                                  "    residualControl { p 1e-7; U 1e-8; \"(%s)\" 1e-8; }\n}\n"
-                                  % "|".join(turbulent_fields)
+                                  "    residualControl { p 1e-7; \"(%s)\" 1e-8; }\n}\n"
+                                  % "|".join(["U"] + turbulent_fields)
                                   + "relaxationFactors\n{\n    fields { p 0.9; }\n"
                                   "    equations { U 0.9; \".*\" 0.8; }\n}\n")
     lift = "(%.17g %.17g 0)" % (-math.sin(a), math.cos(a))
@@ -358,7 +362,7 @@ def run_model(model, run_dir, out, nu, alpha_deg, iterations):
     drag = lambda k: np.mean(forces[window, k] * math.cos(a) + forces[window, k + 1] * math.sin(a)) * scale
     residuals = re.findall(r"Solving for Ux, Initial residual = ([0-9.eE+-]+)", log)
     return {
-        "model": {"sa": "Spalart-Allmaras", "sst": "k-omega SST"}[model],
+        "model": {"sa": "Spalart-Allmaras", "sst": "k-omega SST", "laminar": "laminar"}[model],
         "mesh": mesh,
         "iterations": int(converged.group(1)) if converged else len(coefficients),
         "converged": bool(converged),
@@ -383,7 +387,7 @@ def ours(run_dir, average_from):
             "CL_range_in_window": [float(h["CL"][pick].min()), float(h["CL"][pick].max())]}
 
 
-def plot(out, run_dir, surfaces, title):
+def plot(out, run_dir, surfaces, title, ours_label):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -393,9 +397,10 @@ def plot(out, run_dir, surfaces, title):
         return None
     s = read_csv(os.path.join(run_dir, "surface.csv"))
     fig, (ax_cp, ax_cf) = plt.subplots(1, 2, figsize=(12, 4.6))
-    ax_cp.plot(s["x_over_c"], -s["Cp"], "k-", lw=1.2, label="PortaFlow (Baldwin-Lomax)")
-    ax_cf.plot(s["x_over_c"], s["Cf"], "k-", lw=1.2, label="PortaFlow (Baldwin-Lomax)")
-    styles = {"Spalart-Allmaras": ("tab:blue", "--"), "k-omega SST": ("tab:red", ":")}
+    ax_cp.plot(s["x_over_c"], -s["Cp"], "k-", lw=1.2, label=ours_label)
+    ax_cf.plot(s["x_over_c"], s["Cf"], "k-", lw=1.2, label=ours_label)
+    styles = {"Spalart-Allmaras": ("tab:blue", "--"), "k-omega SST": ("tab:red", ":"),
+              "laminar": ("tab:green", "-.")}
     for name, w in surfaces.items():
         color, ls = styles[name]
         for part, label in ((w["upper"], "OpenFOAM " + name), (~w["upper"], None)):
@@ -422,7 +427,7 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("run_dir")
     parser.add_argument("--out", required=True)
-    parser.add_argument("--models", nargs="+", choices=["sa", "sst"], default=["sa", "sst"])
+    parser.add_argument("--models", nargs="+", choices=["sa", "sst", "laminar"], default=["sa", "sst"])
     parser.add_argument("--iterations", type=int, default=4000)
     parser.add_argument("--average-from", type=float)
     args = parser.parse_args()
@@ -447,12 +452,15 @@ def main():
               % (figures["model"], figures["CL"], figures["CD"], figures["CD_pressure"], figures["CD_friction"],
                  "converged" if figures["converged"] else "not converged", figures["iterations"]))
     p = record["portaflow"]
-    print("PortaFlow (Baldwin-Lomax): CL %.4f CD %.5f (pressure %.5f, friction %.5f)"
-          % (p["CL"], p["CD"], p["CD_pressure"], p["CD_friction"]))
+    turbulent = resolved_value(args.run_dir, "incompressible.turbulence") == "baldwin_lomax"
+    ours_label = "PortaFlow (%s)" % ("Baldwin-Lomax" if turbulent else "laminar")
+    print("%s: CL %.4f CD %.5f (pressure %.5f, friction %.5f)"
+          % (ours_label, p["CL"], p["CD"], p["CD_pressure"], p["CD_friction"]))
     for model, f in record["openfoam"].items():
         f["portaflow_over_openfoam"] = {k: p[k] / f[k] - 1 for k in ("CL", "CD", "CD_pressure", "CD_friction")}
-    title = "NACA 0012, Re %.0e, alpha %g, fully turbulent, the same C-grid" % (reynolds, alpha)
-    record["png"] = plot(args.out, args.run_dir, surfaces, title)
+    title = "NACA 0012, Re %.0e, alpha %g, %s, the same C-grid" % (
+        reynolds, alpha, "fully turbulent" if turbulent else "laminar")
+    record["png"] = plot(args.out, args.run_dir, surfaces, title, ours_label)
     with open(os.path.join(args.out, "openfoam-cross-check.json"), "w") as f:
         json.dump(record, f, indent=1)
     print("wrote", os.path.join(args.out, "openfoam-cross-check.json"))
