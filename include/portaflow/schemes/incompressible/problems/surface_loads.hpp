@@ -34,9 +34,10 @@ struct Loads {
   // difference from Cp.
   double cp_closure = 0, max_cp_difference = 0;
   // Cp (the j-line integrals') at the wall's last node minus at its first: for an airfoil the
-  // jump across the trailing edge, which a single-valued pressure makes 0 in steady flow. It is
-  // the better resolved test of the body's psi: eq. 8's closure also holds the error of its
-  // one-sided d omega / dn at the wall, O(1) in Cp on the shipped grids.
+  // jump across the trailing edge, which a single-valued pressure makes 0 in steady flow. Both
+  // are only diagnostics of the body's psi: eq. 8's closure holds the error of its one-sided
+  // d omega / dn at the wall (O(1) in Cp on the shipped grids), and this jump neglects u_t and
+  // crosses the trailing edge's boundary layers (docs/user-guide/incompressible.md, Validation).
   double cp_jump = 0;
 };
 
