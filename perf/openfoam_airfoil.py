@@ -338,6 +338,56 @@ def wall_table(case):
             "upper": np.arange(len(x)) >= leading}
 
 
+def foam_list(text, start=0):
+    """The numbers of the first `N ( ... )` list in text after start."""
+    m = re.compile(r"\n?(\d+)\s*\(").search(text, start)
+    return np.array(text[m.end():text.index(")", m.end())].split(), dtype=float)
+
+
+def stream_function(case, x, y, alpha_deg):
+    """OpenFOAM's stream function at the grid's nodes, from its face fluxes (phi, exactly
+    divergence-free): psi = psi_inf at the outer node of the leading-edge column, then summed
+    along the outer line (the far-field faces' fluxes) and down each i-line to the wall. On the
+    wall it is what this code's airfoil runs set (psi on the body); on the outer line, how far
+    the far field lets the flow depart from the free stream (this code holds psi = psi_inf there)."""
+    a = math.radians(alpha_deg)
+    free = lambda X, Y: Y * math.cos(a) - X * math.sin(a)
+    nj, ni = x.shape
+    latest = max((d for d in os.listdir(case) if re.fullmatch(r"\d+", d)), key=int)
+    text = open(os.path.join(case, latest, "phi")).read()
+    phi = foam_list(text, text.index("internalField")) / SPAN
+    far = foam_list(text, text.index("farfield", text.index("boundaryField"))) / SPAN
+    mesh = os.path.join(case, "constant", "polyMesh")
+    owner = foam_list(open(os.path.join(mesh, "owner")).read()).astype(int)
+    neighbour = foam_list(open(os.path.join(mesh, "neighbour")).read()).astype(int)
+    face = {(o, n): k for k, (o, n) in enumerate(zip(owner[:len(neighbour)], neighbour))}
+    cell = lambda j, i: j * (ni - 1) + i
+    # The far-field faces in write_poly_mesh's order: per cell, north (top row), west, east.
+    north, k = {}, 0
+    for j in range(nj - 1):
+        for i in range(ni - 1):
+            if j == nj - 2:
+                north[i] = k
+                k += 1
+            k += (i == 0) + (i == ni - 2)
+    psi = np.zeros((nj, ni))
+    lead = (ni - 1) // 2
+    psi[-1, lead] = free(x[-1, lead], y[-1, lead])
+    for i in range(lead, 0, -1):  # below the leading edge the outer line runs against i
+        psi[-1, i - 1] = psi[-1, i] + far[north[i - 1]]
+    for i in range(lead, ni - 1):
+        psi[-1, i + 1] = psi[-1, i] - far[north[i]]
+    for i in range(1, ni - 1):
+        for j in range(nj - 2, -1, -1):
+            psi[j, i] = psi[j + 1, i] - phi[face[(cell(j, i - 1), cell(j, i))]]
+    seam = wake_seam(x, y)
+    wall = psi[0, seam:ni - seam]
+    outer = psi[-1] - free(x[-1], y[-1])
+    return {"psi_body_mean": float(wall.mean()), "psi_body_range": [float(wall.min()), float(wall.max())],
+            "outer_psi_minus_free_stream_at_outflow_corners": [float(outer[0]), float(outer[-1])],
+            "outer_psi_minus_free_stream_largest": float(outer[np.argmax(np.abs(outer))])}
+
+
 def run_model(model, run_dir, out, nu, alpha_deg, iterations):
     case = os.path.join(out, "openfoam-" + model)
     if os.path.exists(case):
@@ -372,10 +422,15 @@ def run_model(model, run_dir, out, nu, alpha_deg, iterations):
         "CL_range": [float(column("Cl").min()), float(column("Cl").max())],
         "CD_range": [float(column("Cd").min()), float(column("Cd").max())],
         "CD_pressure": float(drag(4)), "CD_friction": float(drag(7)),
+        "stream_function": stream_function(case, x, y, alpha_deg),
     }, wall_table(case)
 
 
 def ours(run_dir, average_from):
+    alpha = math.radians(float(resolved_value(run_dir, "problem.angle_of_attack")))
+    speed = float(resolved_value(run_dir, "problem.free_stream_speed"))
+    # psi on the body: the free stream's through the trailing edge (1, 0), plus the deck's offset
+    psi_body = -speed * math.sin(alpha) + float(resolved_value(run_dir, "problem.body_psi_offset"))
     h = read_csv(os.path.join(run_dir, "history.csv"))
     pick = h["time"] >= average_from if average_from is not None else np.arange(len(h["time"])) == len(h["time"]) - 1
     if not pick.any():
@@ -384,7 +439,8 @@ def ours(run_dir, average_from):
     return {"CL": figure("CL"), "CD": figure("CD"), "CD_pressure": figure("CD_pressure"),
             "CD_friction": figure("CD_friction"), "time": float(h["time"][-1]),
             "averaged_over": [float(h["time"][pick][0]), float(h["time"][pick][-1])],
-            "CL_range_in_window": [float(h["CL"][pick].min()), float(h["CL"][pick].max())]}
+            "CL_range_in_window": [float(h["CL"][pick].min()), float(h["CL"][pick].max())],
+            "psi_body": psi_body}
 
 
 def plot(out, run_dir, surfaces, title, ours_label):
@@ -451,11 +507,15 @@ def main():
         print("%s: CL %.4f CD %.5f (pressure %.5f, friction %.5f), %s after %d iterations"
               % (figures["model"], figures["CL"], figures["CD"], figures["CD_pressure"], figures["CD_friction"],
                  "converged" if figures["converged"] else "not converged", figures["iterations"]))
+        stream = figures["stream_function"]
+        print("    its psi on the body %.5f (%.5f .. %.5f over the wall), psi - psi_inf on the outer line "
+              "up to %+.4f" % (stream["psi_body_mean"], *stream["psi_body_range"],
+                               stream["outer_psi_minus_free_stream_largest"]))
     p = record["portaflow"]
     turbulent = resolved_value(args.run_dir, "incompressible.turbulence") == "baldwin_lomax"
     ours_label = "PortaFlow (%s)" % ("Baldwin-Lomax" if turbulent else "laminar")
-    print("%s: CL %.4f CD %.5f (pressure %.5f, friction %.5f)"
-          % (ours_label, p["CL"], p["CD"], p["CD_pressure"], p["CD_friction"]))
+    print("%s: CL %.4f CD %.5f (pressure %.5f, friction %.5f), psi on the body %.5f"
+          % (ours_label, p["CL"], p["CD"], p["CD_pressure"], p["CD_friction"], p["psi_body"]))
     for model, f in record["openfoam"].items():
         f["portaflow_over_openfoam"] = {k: p[k] / f[k] - 1 for k in ("CL", "CD", "CD_pressure", "CD_friction")}
     title = "NACA 0012, Re %.0e, alpha %g, %s, the same C-grid" % (
