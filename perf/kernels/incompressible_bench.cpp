@@ -81,8 +81,9 @@ class VorticityRate final : public BenchCase {
  public:
   VorticityRate(long long cells, LoopShape shape) : problem_(cells), shape_(shape) {}
   void step() override {
-    incompressible::vorticity_rate(problem_.grid, problem_.psi, problem_.omega, kViscosity, 2,
-                                   problem_.rate, {}, shape_);
+    // The solver's default: second order, flux form.
+    incompressible::vorticity_rate(problem_.grid, problem_.psi, problem_.omega, kViscosity,
+                                   incompressible::ConvectionScheme{}, problem_.rate, {}, shape_);
   }
   long long cell_updates_per_step() const override { return problem_.interior_nodes(); }
   bool healthy() const override { return finite(problem_.rate); }

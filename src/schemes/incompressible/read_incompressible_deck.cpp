@@ -127,6 +127,13 @@ void read_discretisation(DeckReader& deck, IncompressibleConfig& in) {
   in.convection_order = static_cast<int>(
       deck.get_int("incompressible.convection_order",
                    {2, 1, 2, "order of the upwind differences of the vorticity's convection"}));
+  const std::string form = deck.get_choice(
+      "incompressible.convection_form", values_of("incompressible.convection_form"),
+      std::string("conservative"),
+      "the convection's form: conservative (face fluxes: the circulation is conserved) or "
+      "advective (U omega_xi + V omega_eta)");
+  in.convection_form =
+      form == "advective" ? ConvectionForm::kAdvective : ConvectionForm::kConservative;
   const std::string turbulence = deck.get_choice(
       "incompressible.turbulence", values_of("incompressible.turbulence"), std::string("laminar"),
       "turbulence model: laminar, or baldwin_lomax (fully turbulent)");
@@ -188,6 +195,9 @@ const ChoiceTable& choices() {
        {"multigrid", "line_multigrid", "jacobi"},
        "BiCGSTAB's preconditioner"},
       {{"incompressible.wall_vorticity"}, {"jensen", "thom"}, "no-slip wall vorticity formula"},
+      {{"incompressible.convection_form"},
+       {"conservative", "advective"},
+       "the vorticity convection's form"},
       {{"incompressible.turbulence"}, {"laminar", "baldwin_lomax"}, "turbulence model"},
   };
   return table;

@@ -89,6 +89,8 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
     v_ = NodeField("sv.v", nj, ni);
     nu_t_ = NodeField("sv.nu_t", nj, ni);  // stays 0 when laminar (written out as such)
     poisson_ = make_poisson_solver(domain_, config_);
+    convection_ = {config_.convection_order, config_.convection_form,
+                   still_walls(domain_.layout, setup_.walls)};
     if (!is_cavity()) {
       // An impulsive start: the potential flow (omega = 0) round the body.
       free_stream_start(grid_, domain_.layout, setup_.stream, setup_.psi_wall, psi_);
@@ -366,7 +368,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
       const auto [u, v] = velocity_fields();
       baldwin_lomax(grid_, u, v, omega, setup_.wall_begin, setup_.wall_end, nu_, nu_t_);
     }
-    vorticity_stage(grid_, psi_, omega, nu_, config_.convection_order, update, eddy_viscosity());
+    vorticity_stage(grid_, psi_, omega, nu_, convection_, update, eddy_viscosity());
     const NodeField& next = update.out;
     const PoissonResult r = poisson_->solve(psi_, next);
     ++solves_;
@@ -390,6 +392,7 @@ class StreamfunctionVorticitySolver : public TimeAccurateSolver {
   NodeField nu_t_;              // the Baldwin-Lomax eddy viscosity of the last stage (0: laminar)
   mutable HostFlow grid_host_;  // host_flow's copy of the grid (x, y, metrics)
   std::unique_ptr<PoissonSolver> poisson_;
+  ConvectionScheme convection_;  // order, form and the still walls' nodes
   double time_ = 0;
   long long steps_ = 0;
   long long solves_ = 0, iterations_ = 0;

@@ -78,17 +78,20 @@ double blasius_deviation(bool trailing_edge) {
 }
 
 // Blasius' semi-infinite plate (the wall runs on to the outflow) follows 0.664 to within the
-// coarse grid's error; a plate that ends at x = 1 does not: the outer flow accelerates where the
-// displacement thickness falls behind the edge, and Cf rises over the plate's last part (the
-// rise Gohari et al. credit to triple-deck theory). The shipped decks at Re 1e5: 1.3 % and 7.7 %.
+// domain's outflow pull and the coarse grid's error; a plate that ends at x = 1 does not: the
+// outer flow accelerates where the displacement thickness falls behind the edge, and Cf rises
+// over the plate's last part (the rise Gohari et al. credit to triple-deck theory). The shipped
+// decks at Re 1e5: 1.7 % and 7.7 %.
 TEST(IncompressiblePlate, BlasiusWithoutATrailingEdgeAndTheRiseBeforeOne) {
   const double semi_infinite = blasius_deviation(false);
   const double finite = blasius_deviation(true);
-  // The bounds: on this grid both largest deviations are at x = 0.9, 4.1 % without the edge
-  // (the outflow's pull at 0.35 beyond it, felt more at Re 1e4's thicker layer) and 14.5 % with
-  // it; 5 % and 10 % lie between, so a wall that stops at x = 1 regardless of the key, or a Cf
-  // that loses the edge's rise, fails one of them.
-  EXPECT_LT(semi_infinite, 0.05);
+  // The bounds: on this grid both largest deviations are at x = 0.9, 5.3 % without the edge and
+  // 15.4 % with it. Without the edge that is mostly the outflow's pull at 0.35 beyond it, felt
+  // more at Re 1e4's thicker layer: on a grid twice as fine it is still 4.5 % (4.3 % with the
+  // advective convection, whose 4.1 % here came from a -2 % error of its own at mid-plate). 6 %
+  // and 10 % lie between, so a wall that stops at x = 1 regardless of the key, or a Cf that
+  // loses the edge's rise, fails one of them.
+  EXPECT_LT(semi_infinite, 0.06);
   EXPECT_GT(finite, 0.10);
 }
 

@@ -25,6 +25,14 @@ enum class PreconditionerKind { kMultigrid, kLineMultigrid, kJacobi };
 // x_etaeta).
 enum class WallVorticityKind { kThom, kJensen };
 
+// How the vorticity's convection is differenced. Conservative: the flux form of eq. 6 of Gohari
+// et al. (2012), d(u omega)/dx + d(v omega)/dy, as differences of face fluxes whose speeds come
+// from psi and are divergence-free to round-off, so the domain's total vorticity (the
+// circulation) changes only by what crosses its boundary. Advective: the transformed form of
+// their eq. 7, U omega_xi + V omega_eta, which does not conserve it: on the coarse wake of a
+// C-grid it loses lift (docs/user-guide/incompressible.md, Validation).
+enum class ConvectionForm { kConservative, kAdvective };
+
 // The flat plate's grid: x from -upstream to 1 + downstream with the plate on [0, 1]
 // of y = 0, y from 0 to `height`, geometrically stretched from wall_spacing. Without a trailing
 // edge the wall runs on to the outflow: Blasius' semi-infinite plate (lengths still in units of
@@ -57,6 +65,7 @@ struct IncompressibleConfig {
   AirfoilGrid airfoil;
   FlatPlateGrid plate;
   int convection_order = 2;  // upwind differences of the vorticity's convection: 1 or 2
+  ConvectionForm convection_form = ConvectionForm::kConservative;
   bool baldwin_lomax =
       false;  // the Baldwin-Lomax eddy viscosity (airfoil, flat plate); else laminar
   WallVorticityKind wall_vorticity = WallVorticityKind::kJensen;

@@ -123,6 +123,21 @@ void apply_psi_rules(const NodeGrid& grid, const BoundaryLayout& layout, const F
       });
 }
 
+DeviceView<std::int8_t**> still_walls(const BoundaryLayout& layout, const BoxWalls& walls) {
+  const BoundaryLayout l = layout;
+  const BoxWalls w = walls;
+  DeviceView<std::int8_t**> still("incompressible.still_wall", l.omega_rule.extent(0),
+                                  l.omega_rule.extent(1));
+  par_for(
+      "incompressible.still_walls",
+      IndexBox2D{{0, static_cast<int>(still.extent(0))}, {0, static_cast<int>(still.extent(1))}},
+      KOKKOS_LAMBDA(const int j, const int i) {
+        const bool wall = l.omega_rule(j, i) == kOmegaWall;
+        still(j, i) = wall && w.velocity[l.link(j, i)][0] == 0 && w.velocity[l.link(j, i)][1] == 0;
+      });
+  return still;
+}
+
 void apply_omega_rules(const NodeGrid& grid, const BoundaryLayout& layout, const BoxWalls& walls,
                        WallVorticityKind kind, const NodeField& psi, const NodeField& omega) {
   const NodeGrid g = grid;

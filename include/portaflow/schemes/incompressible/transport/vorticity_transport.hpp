@@ -1,10 +1,11 @@
-// The vorticity transport of eq. 7 of Gohari et al. (2012) at the interior nodes,
-//   omega_t = -(U omega_xi + V omega_eta) + lap((nu + nu_t) omega),  U = psi_eta / J, V = -psi_xi /
-//   J,
+// The vorticity transport of eqs. 6-7 of Gohari et al. (2012) at the interior nodes,
+//   omega_t = -(u . grad omega) + lap((nu + nu_t) omega)
 // (nu_t: the Baldwin-Lomax eddy viscosity, baldwin_lomax.hpp; an empty view: laminar, nu lap omega)
-// with upwind differences (first or second order) for the convection and the central Laplacian
-// (laplacian_stencil.hpp) for the diffusion; the stable time step. The boundaries' rules are
-// in boundary_layout.hpp.
+// with upwind differences (first or second order) for the convection, in flux form
+//   J (u . grad omega) = d(psi_eta omega)/dxi - d(psi_xi omega)/deta   (conserves circulation)
+// or advective, U omega_xi + V omega_eta with U = psi_eta / J, V = -psi_xi / J (ConvectionForm,
+// incompressible_config.hpp), and the central Laplacian (laplacian_stencil.hpp) for the
+// diffusion; the stable time step. The boundaries' rules are in boundary_layout.hpp.
 #pragma once
 
 #include "portaflow/schemes/incompressible/grid/node_grid.hpp"
@@ -18,10 +19,19 @@ namespace portaflow::incompressible {
 // 2.67e10 nodes/s, the tiles 1.96e10; on 16 cores both 5.6e8 (perf/results/SUMMARY.md).
 enum class LoopShape { kFlat1D, kTiles2D };
 
+// The convection's differences: upwind order (1 or 2) and form; for the flux form, 1 on the
+// nodes of stationary no-slip walls (still_walls, boundary_layout.hpp; empty: none known), next
+// to which the face fluxes follow psi's quadratic rise.
+struct ConvectionScheme {
+  int order = 2;
+  ConvectionForm form = ConvectionForm::kConservative;
+  DeviceView<std::int8_t**> still_wall;
+};
+
 // d omega / dt at the interior nodes and the wake cut's owner nodes into rhs (others untouched).
 void vorticity_rate(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
-                    int convection_order, const NodeField& rhs, const NodeField& nu_t = {},
-                    LoopShape shape = LoopShape::kFlat1D);
+                    const ConvectionScheme& convection, const NodeField& rhs,
+                    const NodeField& nu_t = {}, LoopShape shape = LoopShape::kFlat1D);
 
 // One SSP-RK2 (Heun) stage with the rates of `omega`, written as they are computed (no rate array,
 // no second kernel), at the interior nodes and the cut's owners:
@@ -33,7 +43,8 @@ struct StageUpdate {
   bool average = false;  // the second stage
 };
 void vorticity_stage(const NodeGrid& grid, const NodeField& psi, const NodeField& omega, Real nu,
-                     int convection_order, const StageUpdate& stage, const NodeField& nu_t = {});
+                     const ConvectionScheme& convection, const StageUpdate& stage,
+                     const NodeField& nu_t = {});
 
 // The largest stable explicit step: cfl / max(|U| + |V| + 2 (nu + nu_t) (a + c)) over the
 // interior (the convective and viscous limits of forward Euler added); NaN where a NaN is found.
