@@ -22,8 +22,8 @@ struct VorticityChange {
 };
 
 // A swirling, sheared stream through a non-orthogonal, non-uniform grid carrying a vortex
-// patch (radius 0.3) that is zero within five nodes of the boundary, so no vorticity crosses it: the
-// total's rate of change must be zero.
+// patch (radius 0.3) that is zero within five nodes of the boundary, so no vorticity crosses it:
+// the total's rate of change must be zero.
 VorticityChange convection_of_a_patch(int order, ConvectionForm form) {
   const NodeGrid g = make_warped_square_grid(41, 0.05);
   // The cavity's layout: all four sides still walls (their corners' rule in the flux form).

@@ -16,7 +16,8 @@ namespace portaflow::incompressible {
 // How the interior's threads are laid out (the CTA question of Gohari et al. 2012): one 1D range
 // along rows (their "1D CTA", the solver's), or 2D tiles of the box (par_for's MDRange).
 // perf/kernels/incompressible_bench.cpp measures both: on the H200 at 1024^2 the rows update
-// 2.67e10 nodes/s, the tiles 1.96e10; on 16 cores both 5.6e8 (perf/results/SUMMARY.md).
+// 2.67e10 nodes/s, the tiles 1.96e10; on 16 cores both 5.6e8 (perf/results/SUMMARY.md; the
+// advective form, before the flux form became the default).
 enum class LoopShape { kFlat1D, kTiles2D };
 
 // The convection's differences: upwind order (1 or 2) and form; for the flux form, 1 on the
