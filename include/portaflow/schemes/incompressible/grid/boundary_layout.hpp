@@ -77,11 +77,11 @@ BoundaryLayout make_boundary_layout(const BoundarySpec& spec, int ni, int nj);
 void apply_psi_rules(const NodeGrid& grid, const BoundaryLayout& layout, const FreeStream& stream,
                      const NodeField& psi);
 
-// omega on every node whose rule is not transport or fixed: the walls (Thom's or Jensen's
-// formula, vorticity_transport.hpp; `walls` gives each side's velocity), copies and twins.
 // 1 on the nodes of the no-slip walls that do not move (the lid does), else 0.
 DeviceView<std::int8_t**> still_walls(const BoundaryLayout& layout, const BoxWalls& walls);
 
+// omega on every node whose rule is not transport or fixed: the walls (Thom's or Jensen's
+// formula, vorticity_transport.hpp; `walls` gives each side's velocity), copies and twins.
 void apply_omega_rules(const NodeGrid& grid, const BoundaryLayout& layout, const BoxWalls& walls,
                        WallVorticityKind kind, const NodeField& psi, const NodeField& omega);
 
